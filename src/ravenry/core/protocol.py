@@ -1,0 +1,305 @@
+"""The protocol shared by every game: who decides now, legal actions, apply, views, JSON.
+
+A :class:`Game` holds the fixed facts of one game (its id, config type and action codec); a
+:class:`GameState` holds everything that changes, including the seeded RNG. Actions are plain
+tuples whose first element is the action type (``("build_road", 41)``); each game's codec turns
+them into stable JSON (``{"type": "build_road", "edge": 41}``) and parses untrusted JSON back.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
+
+Action = tuple[Any, ...]
+JSON = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: the winners (seat numbers), why, and each seat's final score."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now: one player, several at once (simultaneous), or nobody (over)."""
+
+    players: tuple[int, ...]
+    simultaneous: bool = False
+    result: Result | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "players": list(self.players),
+            "simultaneous": self.simultaneous,
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened. ``secret`` fields are shown only to the ``audience`` seats."""
+
+    type: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    secret: Mapping[str, JSON] = field(default_factory=dict)
+    audience: tuple[int, ...] = ()
+
+    def view(self, viewer: int | None) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"type": self.type, **self.data}
+        if self.secret:
+            if viewer is not None and viewer in self.audience:
+                out.update(self.secret)
+            else:
+                out.update(dict.fromkeys(self.secret))
+        return out
+
+    def full(self) -> dict[str, JSON]:
+        """The omniscient form, for server-side logs that no player reads."""
+        return {"type": self.type, **self.data, **self.secret}
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Options every game has. Games subclass this with their own typed options."""
+
+    players: int = 4
+    seed: int = 0
+
+    def to_json(self) -> dict[str, JSON]:
+        from dataclasses import asdict
+
+        return asdict(self)
+
+
+ConfigT = TypeVar("ConfigT", bound=GameConfig)
+StateT = TypeVar("StateT", bound="GameState")
+
+
+class ActionCodec:
+    """Stable JSON for a game's tuple actions: type name → (field name, field kind) list.
+
+    Field kinds: ``int``, ``int?`` (int or null, null stored as -1), ``res`` (resource name ↔
+    index), ``res?``, ``counts`` (a resource → count mapping ↔ tuple of counts).
+    """
+
+    def __init__(self, fields: Mapping[str, Sequence[tuple[str, str]]], resources: Sequence[str]) -> None:
+        self.fields = {k: tuple(v) for k, v in fields.items()}
+        self.resources = tuple(resources)
+        self._res_index = {r: i for i, r in enumerate(self.resources)}
+
+    def to_json(self, action: Action) -> dict[str, JSON]:
+        kind = action[0]
+        spec = self.fields.get(kind)
+        if spec is None or len(spec) != len(action) - 1:
+            raise MalformedAction(f"not an action of this game: {action!r}")
+        out: dict[str, JSON] = {"type": kind}
+        for (name, ftype), value in zip(spec, action[1:], strict=True):
+            out[name] = self._encode(ftype, value)
+        return out
+
+    def from_json(self, obj: JSON) -> Action:
+        if not isinstance(obj, dict):
+            raise MalformedAction("an action must be a JSON object with a 'type'")
+        kind = obj.get("type")
+        if not isinstance(kind, str) or kind not in self.fields:
+            known = ", ".join(sorted(self.fields))
+            raise MalformedAction(f"unknown action type {kind!r}; known types: {known}")
+        spec = self.fields[kind]
+        extra = set(obj) - {"type"} - {name for name, _ in spec}
+        if extra:
+            raise MalformedAction(f"action {kind!r} has unexpected fields: {', '.join(sorted(extra))}")
+        values: list[JSON] = [kind]
+        for name, ftype in spec:
+            if name not in obj and not ftype.endswith("?"):
+                raise MalformedAction(f"action {kind!r} needs field {name!r}")
+            values.append(self._decode(kind, name, ftype, obj.get(name)))
+        return tuple(values)
+
+    def _encode(self, ftype: str, value: JSON) -> JSON:
+        if ftype == "int":
+            return value
+        if ftype == "int?":
+            return None if value < 0 else value
+        if ftype == "res":
+            return self.resources[value]
+        if ftype == "res?":
+            return None if value < 0 else self.resources[value]
+        if ftype == "counts":
+            return {self.resources[i]: n for i, n in enumerate(value) if n}
+        raise AssertionError(ftype)
+
+    def _decode(self, kind: str, name: str, ftype: str, value: JSON) -> JSON:
+        where = f"field {name!r} of {kind!r}"
+        if ftype in ("int", "int?"):
+            if value is None and ftype == "int?":
+                return -1
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise MalformedAction(f"{where} must be an integer")
+            if value < 0:
+                raise MalformedAction(f"{where} must not be negative")
+            return value
+        if ftype in ("res", "res?"):
+            if value is None and ftype == "res?":
+                return -1
+            if value not in self._res_index:
+                raise MalformedAction(f"{where} must be one of {', '.join(self.resources)}")
+            return self._res_index[value]
+        if ftype == "counts":
+            if not isinstance(value, dict):
+                raise MalformedAction(f"{where} must map resources to counts")
+            counts = [0] * len(self.resources)
+            for res, n in value.items():
+                if res not in self._res_index:
+                    raise MalformedAction(f"{where}: unknown resource {res!r}")
+                if not isinstance(n, int) or isinstance(n, bool) or n < 0 or n > 99:
+                    raise MalformedAction(f"{where}: count for {res!r} must be an integer 0..99")
+                counts[self._res_index[res]] = n
+            return tuple(counts)
+        raise AssertionError(ftype)
+
+
+class Game(ABC, Generic[ConfigT, StateT]):
+    """The fixed facts of one game: id, config type, codec, and how to start a state."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    codec: ActionCodec
+
+    @abstractmethod
+    def make_config(self, players: int = 4, seed: int = 0, **options: JSON) -> ConfigT: ...
+
+    @abstractmethod
+    def config_from_json(self, obj: Mapping[str, JSON]) -> ConfigT: ...
+
+    @abstractmethod
+    def new_state(self, config: ConfigT) -> StateT: ...
+
+    @abstractmethod
+    def state_from_json(self, obj: Mapping[str, JSON]) -> StateT: ...
+
+    def action_to_json(self, action: Action) -> dict[str, JSON]:
+        return self.codec.to_json(action)
+
+    def action_from_json(self, obj: JSON) -> Action:
+        return self.codec.from_json(obj)
+
+
+class GameState(ABC):
+    """Everything that changes during one game. Subclasses implement the ``_`` hooks.
+
+    The public methods check before they change: :meth:`apply` raises :class:`IllegalAction`
+    (with a reason) and leaves the state exactly as it was.
+    """
+
+    game: Game[Any, Any]
+    config: GameConfig
+    history: list[tuple[int, Action]]
+
+    # -- what a game implements -------------------------------------------------------------
+    @abstractmethod
+    def decision(self) -> Decision: ...
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of ``player`` now (empty if the player need not decide)."""
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def observe(self, viewer: int | None) -> dict[str, JSON]:
+        """JSON-ready view for a seat (or a spectator: ``None``) with every hidden thing removed."""
+
+    @abstractmethod
+    def clone(self) -> GameState: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, JSON]:
+        """The full state, RNG included. Never send this to a player."""
+
+    # -- the shared protocol ------------------------------------------------------------------
+    _legal_cache: tuple[int, list[Action]] | None = None
+
+    def legal_actions(self, player: int) -> list[Action]:
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player:
+            return cache[1]
+        actions = self._legal_actions(player)
+        self._legal_cache = (player, actions)
+        return actions
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        decision = self.decision()
+        if decision.result is not None:
+            raise GameOver("the game is over")
+        if player not in decision.players:
+            who = ", ".join(str(p) for p in decision.players)
+            raise NotYourTurn(f"player {player} may not act now; waiting for player(s) {who}")
+        if not isinstance(action, tuple) or not action:
+            raise MalformedAction(f"not an action: {action!r}")
+        if action not in self.legal_actions(player):
+            raise IllegalAction(self.explain_illegal(player, action))
+        self._legal_cache = None
+        events = self._apply(player, action)
+        self.history.append((player, action))
+        return events
+
+    def apply_json(self, player: int, obj: JSON) -> list[Event]:
+        """Parse untrusted JSON and apply it; errors are :class:`IllegalAction`."""
+        return self.apply(player, self.game.action_from_json(obj))
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        """Why ``action`` is not legal now. Games override this with specific reasons."""
+        return f"{action[0]!r} is not legal now"
+
+    def record(self) -> GameRecord:
+        from ravenry.core.record import GameRecord
+
+        return GameRecord(self.game.id, self.config.to_json(), list(self.history))
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+from ravenry.core.record import GameRecord  # noqa: E402
+
+__all__ = [
+    "JSON",
+    "Action",
+    "ActionCodec",
+    "Decision",
+    "Event",
+    "Game",
+    "GameConfig",
+    "GameRecord",
+    "GameState",
+    "IllegalAction",
+    "Result",
+]

@@ -1,0 +1,82 @@
+"""Classic Catan's components and costs as data, and the :class:`Ruleset` that variants replace.
+
+Each fact lives here once. ``got-catan`` and ``brotherhood`` build their own :class:`Ruleset`
+from this one with :func:`dataclasses.replace`; the rules code reads only the ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RESOURCES = ("brick", "lumber", "ore", "grain", "wool")
+BRICK, LUMBER, ORE, GRAIN, WOOL = range(5)
+N_RES = 5
+
+# Terrain name → resource index it produces (None: produces nothing).
+TERRAIN_RESOURCE: dict[str, int | None] = {
+    "hills": BRICK,
+    "forest": LUMBER,
+    "mountains": ORE,
+    "fields": GRAIN,
+    "pasture": WOOL,
+    "desert": None,
+    "ice": None,
+}
+
+Cost = tuple[int, int, int, int, int]
+ROAD_COST: Cost = (1, 1, 0, 0, 0)
+SETTLEMENT_COST: Cost = (1, 1, 0, 1, 1)
+CITY_COST: Cost = (0, 0, 3, 2, 0)
+DEV_CARD_COST: Cost = (0, 0, 1, 1, 1)
+
+# Development card kinds (indices into a player's development hand).
+KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, NEW_RECRUITS = range(6)
+N_DEV = 6
+DEV_CARD_IDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly", "new_recruits")
+
+# Dice sums → pips (number of ways to roll them), for bots and displays.
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+GENERIC_HARBOR = -1  # a 3:1 harbor; a resource index marks a 2:1 harbor
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The numbers and switches that distinguish one Catan-family game from another."""
+
+    game_id: str = "catan"
+    # Display names, so a log of got-catan says "keep" and "ranger patrol".
+    city_name: str = "city"
+    robber_name: str = "robber"
+    dev_card_names: tuple[str, ...] = (
+        "Knight",
+        "Victory Point",
+        "Road Building",
+        "Year of Plenty",
+        "Monopoly",
+        "New Recruits",
+    )
+    army_name: str = "Largest Army"
+    bank_per_resource: int = 19
+    dev_deck: tuple[int, ...] = (14, 5, 2, 2, 2, 0)  # count of each development card kind
+    max_roads: int = 15
+    max_settlements: int = 5
+    max_cities: int = 4
+    longest_road_vp: int = 2
+    largest_army_vp: int = 2
+    longest_road_min: int = 5
+    largest_army_min: int = 3
+    bank_trade_rate: int = 4  # the rate you always have with the bank (the supply)
+    # Shortage rule: when the bank cannot pay everyone, nobody gets that resource. With the
+    # single-player exception (GoT Catan), a lone claimant takes what is left.
+    shortage_single_player_exception: bool = False
+    robber_can_go_home: bool = False  # Tormund may be sent back to his camp
+    victory_points: int = 10
+    win_at_end_of_turn: bool = False  # brotherhood: only at the end of your own turn
+    discard_limit: int = 7  # more than this many cards on a 7 → discard half, rounded down
+    # Domestic trade bounds: cards on each side of an offer, offers per turn (ours, see README).
+    max_offer_cards: int = 3
+    max_offers_per_turn: int = 3
+
+
+CATAN = Ruleset()

@@ -1,0 +1,137 @@
+"""The ``catan`` game: its typed config, action codec and how a new game starts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from ravenry.core.errors import MalformedAction
+from ravenry.core.protocol import JSON, ActionCodec, Game, GameConfig
+from ravenry.core.rng import Rng
+from ravenry.games.catan.board import Board
+from ravenry.games.catan.boards import BoardLayout, classic_layout, classic_topology
+from ravenry.games.catan.data import CATAN, N_RES, RESOURCES, Ruleset
+from ravenry.games.catan.rules import CATAN_ACTION_FIELDS, CatanState
+from ravenry.games.catan.state import PRE_ROLL
+from ravenry.games.catan.topology import Topology
+
+
+@dataclass(frozen=True)
+class CatanConfig(GameConfig):
+    """``board``: beginner (our fixed layout), variable (random terrain, spiral numbers) or
+    random (6 and 8 never adjacent). ``setup``: phase (snake-order placement) or fixed
+    (the layout's starting pieces; beginner board only). ``shortage_exception``: None keeps the
+    game's own shortage rule; True/False forces the single-player exception on or off."""
+
+    board: str = "beginner"
+    setup: str = "phase"
+    shortage_exception: bool | None = None
+
+
+class CatanGame(Game[CatanConfig, CatanState]):
+    id: ClassVar[str] = "catan"
+    name: ClassVar[str] = "The Settlers of Catan"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 4
+    ruleset: Ruleset = CATAN
+    config_type: type[CatanConfig] = CatanConfig
+    state_type: type[CatanState] = CatanState
+    boards: tuple[str, ...] = ("beginner", "variable", "random")
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_fields(), RESOURCES)
+
+    def action_fields(self) -> dict[str, list[tuple[str, str]]]:
+        return dict(CATAN_ACTION_FIELDS)
+
+    # -- config ---------------------------------------------------------------------------------
+    def make_config(self, players: int = 4, seed: int = 0, **options: JSON) -> CatanConfig:
+        known = {f.name for f in fields(self.config_type)}
+        unknown = set(options) - known
+        if unknown:
+            raise MalformedAction(f"unknown option(s) for {self.id}: {', '.join(sorted(unknown))}")
+        config = self.config_type(players=players, seed=seed, **options)
+        self.validate_config(config)
+        return config
+
+    def validate_config(self, config: CatanConfig) -> None:
+        if not self.min_players <= config.players <= self.max_players:
+            raise MalformedAction(f"{self.id} is for {self.min_players}-{self.max_players} players")
+        if config.board not in self.boards:
+            raise MalformedAction(f"unknown board {config.board!r}; choose {', '.join(self.boards)}")
+        if config.setup not in ("phase", "fixed"):
+            raise MalformedAction("setup must be 'phase' or 'fixed'")
+        if config.setup == "fixed" and config.board != "beginner":
+            raise MalformedAction("the fixed starting pieces belong to the beginner board")
+
+    def config_from_json(self, obj: Mapping[str, JSON]) -> CatanConfig:
+        return self.make_config(**dict(obj))
+
+    # -- boards and rules (hooks for variants) --------------------------------------------------
+    def topology(self, config: CatanConfig) -> Topology:
+        return classic_topology()
+
+    def layout(self, config: CatanConfig, rng: Rng) -> BoardLayout:
+        return classic_layout(config.board, rng)
+
+    def rules_for(self, config: CatanConfig) -> Ruleset:
+        from dataclasses import replace
+
+        if config.shortage_exception is None:
+            return self.ruleset
+        return replace(self.ruleset, shortage_single_player_exception=config.shortage_exception)
+
+    # -- states ---------------------------------------------------------------------------------
+    def new_state(self, config: CatanConfig) -> CatanState:
+        rng = Rng.from_seed(config.seed)
+        layout = self.layout(config, rng)
+        board = Board.build(self.topology(config), layout)
+        state = self.state_type(self, config, board, self.rules_for(config), rng)
+        state.rng.shuffle(state.dev_deck)
+        state.prepare_variant()
+        if config.setup == "fixed":
+            self.place_fixed_pieces(state)
+        else:
+            state.start_setup_phase()
+        return state
+
+    def place_fixed_pieces(self, state: CatanState) -> None:
+        """The beginner set-up: every seat's two settlements and roads as the layout shows;
+        resources from the starred settlement; the oldest player (seat 0) starts."""
+        pieces = state.board.layout.starting_pieces
+        if len(pieces) < state.n:
+            raise MalformedAction("this layout has no fixed starting pieces for that many players")
+        for p in range(state.n):
+            nodes, edges, star = pieces[p]
+            for node in nodes:
+                state._put_settlement(p, node)
+            for e in edges:
+                state._put_road(p, e)
+            gained = [0] * N_RES
+            for h in state.board.topo.node_hexes[nodes[star]]:
+                r = state.board.hex_resource[h]
+                if r >= 0:
+                    gained[r] += 1
+            for r in range(N_RES):
+                state.hands[p][r] += gained[r]
+                state.bank[r] -= gained[r]
+        for p in range(state.n):
+            state.road_length[p] = 0
+        state._update_longest_road(tuple(range(state.n)), [])
+        state.first_player = 0
+        state.current = 0
+        state.turn = 1
+        state.phase = PRE_ROLL
+        state.setup_index = len(state.setup_plan())
+
+    def state_from_json(self, obj: Mapping[str, JSON]) -> CatanState:
+        if obj.get("game") != self.id:
+            raise MalformedAction(f"not a {self.id} state")
+        config = self.config_from_json(obj["config"])
+        layout = BoardLayout.from_json(obj["layout"])
+        board = Board.build(self.topology(config), layout)
+        state = self.state_type(self, config, board, self.rules_for(config), Rng(0))
+        state._data_from_json(dict(obj), self.action_from_json)
+        state.variant_from_json(dict(obj))
+        return state

@@ -1,0 +1,1005 @@
+"""The rules of Catan: legal actions and how each action changes the state.
+
+Every rule has a named method here: ``_roll`` (production roll), ``_rolled_seven`` (the rule for
+a "7": discards, then the robber), ``_produce`` (production and the shortage rule),
+``_move_robber`` (robber and stealing), ``_build_*``, ``_play_*`` (development cards),
+``_maritime_trade`` and the domestic ``_offer_trade`` family, ``_check_victory``.
+
+Variants (``got-catan``, ``brotherhood``) subclass :class:`CatanState` and override the hooks
+marked "hook" below; the numbers they change live in their :class:`~ravenry.games.catan.data.Ruleset`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any, ClassVar
+
+from ravenry.core.errors import IllegalAction
+from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, GameState, Result
+from ravenry.core.rng import Rng
+from ravenry.games.catan.board import Board
+from ravenry.games.catan.data import (
+    CITY_COST,
+    DEV_CARD_COST,
+    KNIGHT,
+    MONOPOLY,
+    N_RES,
+    RESOURCES,
+    ROAD_BUILDING,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    VICTORY_POINT,
+    YEAR_OF_PLENTY,
+    Cost,
+    Ruleset,
+)
+from ravenry.games.catan.scoring import longest_road
+from ravenry.games.catan.state import (
+    ACCEPTED,
+    COUNTERED,
+    DECLINED,
+    DISCARD,
+    FREE_ROADS,
+    MAIN,
+    MOVE_ROBBER,
+    OVER,
+    PENDING,
+    PRE_ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    TRADE_CONFIRM,
+    TRADE_RESPONSES,
+    CatanData,
+    Counts,
+)
+
+Handler = Callable[["CatanState", int, Action], list[Event]]
+
+RESOLVED_SEVEN = -1  # resume_phase value: after the robber, the production roll is complete
+
+
+def _can_pay(hand: list[int], cost: Cost) -> bool:
+    return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3] and hand[4] >= cost[4]
+
+
+def _multisets(caps: tuple[int, ...], max_total: int) -> list[tuple[int, ...]]:
+    """All count vectors ``v`` with ``1 <= sum(v) <= max_total`` and ``v[i] <= caps[i]``."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(i: int, left: int, acc: list[int]) -> None:
+        if i == len(caps):
+            if sum(acc):
+                out.append(tuple(acc))
+            return
+        for k in range(min(caps[i], left) + 1):
+            acc.append(k)
+            rec(i + 1, left - k, acc)
+            acc.pop()
+
+    rec(0, max_total, [])
+    return out
+
+
+@cache
+def _trade_proposals(hand_key: tuple[int, ...], max_cards: int) -> tuple[tuple[Counts, Counts], ...]:
+    """Every (give, get) an offer may name for a hand capped at ``max_cards`` per resource:
+    1..max_cards cards each side, no resource on both sides."""
+    out = []
+    for give in _multisets(hand_key, max_cards):
+        caps = tuple(0 if give[i] else max_cards for i in range(N_RES))
+        for get in _multisets(caps, max_cards):
+            out.append((give, get))
+    return tuple(out)
+
+
+def _hand_key(hand: list[int], cap: int) -> tuple[int, ...]:
+    return tuple(c if c < cap else cap for c in hand)
+
+
+class CatanState(CatanData, GameState):
+    """Classic Catan (Gallery Edition). Variants override the hook methods."""
+
+    game: Game[Any, Any]
+    _HANDLERS: ClassVar[dict[str, Handler]] = {}
+
+    def __init__(self, game: Game[Any, Any], config: GameConfig, board: Board, rules: Ruleset, rng: Rng) -> None:
+        self.game = game
+        self._legal_cache = None
+        self._init_empty(board, rules, config, rng)
+
+    # =========================================================================================
+    # Who decides now
+    # =========================================================================================
+    def decision(self) -> Decision:
+        phase = self.phase
+        if phase == OVER:
+            return Decision((), False, self.result())
+        if phase == DISCARD:
+            return Decision(tuple(p for p in range(self.n) if self.discards_owed[p]), True)
+        if phase == TRADE_RESPONSES:
+            return Decision(tuple(p for p in range(self.n) if self.responses[p] == PENDING), True)
+        return Decision((self.current,))
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        winners = (self.winner,) if self.winner >= 0 else ()
+        return Result(winners, self.end_reason, tuple(self.total_vp(p) for p in range(self.n)))
+
+    def acting_players(self) -> tuple[int, ...]:
+        return self.decision().players
+
+    # =========================================================================================
+    # Victory points (hook: variants add guards)
+    # =========================================================================================
+    def total_vp(self, p: int) -> int:
+        """Every point a player has, hidden victory point cards included."""
+        return self.public_vp[p] + self.dev_hands[p][VICTORY_POINT]
+
+    # =========================================================================================
+    # Legal actions
+    # =========================================================================================
+    def _legal_actions(self, player: int) -> list[Action]:
+        phase = self.phase
+        if phase == DISCARD:
+            if not self.discards_owed[player]:
+                return []
+            hand = self.hands[player]
+            return [("discard", r) for r in range(N_RES) if hand[r]]
+        if phase == TRADE_RESPONSES:
+            return self._trade_response_actions(player) if self.responses[player] == PENDING else []
+        if phase == OVER or player != self.current:
+            return []
+        if phase == MAIN:
+            return self._main_actions(player)
+        if phase == PRE_ROLL:
+            actions: list[Action] = [("roll",)]
+            self._add_dev_plays(player, actions)
+            self._add_variant_actions(player, actions)
+            return actions
+        if phase == MOVE_ROBBER:
+            return self._robber_actions(player)
+        if phase == FREE_ROADS:
+            return [("place_free_road", e) for e in self.road_frontier(player)]
+        if phase == TRADE_CONFIRM:
+            return self._trade_confirm_actions(player)
+        if phase == SETUP_SETTLEMENT:
+            return [("place_settlement", n) for n in self.setup_settlement_spots()]
+        if phase == SETUP_ROAD:
+            eo = self.edge_owner
+            ok = self.board.edge_buildable
+            return [("place_road", e) for e in self.board.topo.node_edges[self.setup_node] if eo[e] < 0 and ok[e]]
+        return self._variant_phase_actions(player)
+
+    def _main_actions(self, p: int) -> list[Action]:
+        actions: list[Action] = [("end_turn",)]
+        hand = self.hands[p]
+        if self.roads_left[p] and hand[0] and hand[1]:
+            actions.extend(("build_road", e) for e in self.road_frontier(p))
+        if self.settlements_left[p] and _can_pay(hand, SETTLEMENT_COST):
+            actions.extend(("build_settlement", n) for n in self.settlement_spots(p))
+        if self.cities_left[p] and hand[2] >= 3 and hand[3] >= 2:
+            actions.extend(("build_city", n) for n in self.own_settlements(p))
+        if self.dev_deck and hand[2] and hand[3] and hand[4]:
+            actions.append(("buy_dev",))
+        self._add_dev_plays(p, actions)
+        self._add_variant_actions(p, actions)
+        self._add_maritime_trades(p, actions)
+        if self.offers_this_turn < self.rules.max_offers_per_turn and any(hand):
+            cap = self.rules.max_offer_cards
+            actions.extend(_offer_actions(_hand_key(hand, cap), cap))
+        return actions
+
+    def _add_dev_plays(self, p: int, actions: list[Action]) -> None:
+        if self.dev_played:
+            return
+        dev = self.dev_hands[p]
+        new = self.dev_bought_this_turn[p]
+        if dev[KNIGHT] > new[KNIGHT]:
+            actions.append(("play_knight",))
+        if dev[ROAD_BUILDING] > new[ROAD_BUILDING] and self.roads_left[p] and self.road_frontier(p):
+            actions.append(("play_road_building",))
+        if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
+            bank = self.bank
+            pairs = [
+                ("play_year_of_plenty", a, b)
+                for a in range(N_RES)
+                for b in range(a, N_RES)
+                if (bank[a] >= 2 if a == b else bank[a] and bank[b])
+            ]
+            if not pairs and sum(bank) == 1:
+                pairs = [("play_year_of_plenty", a, -1) for a in range(N_RES) if bank[a]]
+            actions.extend(pairs)
+        if dev[MONOPOLY] > new[MONOPOLY]:
+            actions.extend(("play_monopoly", r) for r in range(N_RES))
+        self._add_variant_dev_plays(p, actions)
+
+    def _add_maritime_trades(self, p: int, actions: list[Action]) -> None:
+        hand = self.hands[p]
+        bank = self.bank
+        default = self.rules.bank_trade_rate
+        harbors = self.harbors[p]
+        for r in range(N_RES):
+            have = hand[r]
+            if have < 2:
+                continue
+            for rate in self.trade_rates(harbors, r, default):
+                if have >= rate:
+                    actions.extend(("maritime_trade", r, rate, g) for g in range(N_RES) if g != r and bank[g])
+
+    @staticmethod
+    def trade_rates(harbors: set[int], r: int, default: int) -> tuple[int, ...]:
+        """Every rate at which resource ``r`` may go to the bank, best first."""
+        rates = [default]
+        if -1 in harbors and default > 3:
+            rates.append(3)
+        if r in harbors:
+            rates.append(2)
+        rates.sort()
+        return tuple(rates)
+
+    def _robber_actions(self, p: int) -> list[Action]:
+        actions: list[Action] = []
+        topo = self.board.topo
+        owner = self.node_owner
+        hands = self.hands
+        for h in self.robber_destinations():
+            victims: set[int] = set()
+            if h >= 0:
+                for node in topo.hex_nodes[h]:
+                    o = owner[node]
+                    if o >= 0 and o != p and any(hands[o]):
+                        victims.add(o)
+            if victims:
+                actions.extend(("move_robber", h, v) for v in sorted(victims))
+            else:
+                actions.append(("move_robber", h, -1))
+        return actions
+
+    def robber_destinations(self) -> list[int]:
+        """Hook: where the robber may go (another hex; Tormund may also go home to his camp)."""
+        dests = [h for h in self.board.robber_hexes if h != self.robber]
+        if self.rules.robber_can_go_home and self.robber != -1:
+            dests.append(-1)
+        return dests
+
+    def _trade_response_actions(self, p: int) -> list[Action]:
+        assert self.offer is not None
+        _, give, get = self.offer
+        hand = self.hands[p]
+        actions: list[Action] = [("decline_trade",)]
+        if all(hand[i] >= get[i] for i in range(N_RES)):
+            actions.insert(0, ("accept_trade",))
+        if any(hand):
+            cap = self.rules.max_offer_cards
+            actions.extend(_counter_actions(_hand_key(hand, cap), cap))
+        return actions
+
+    def _trade_confirm_actions(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        actions: list[Action] = [("cancel_trade",)]
+        for q in range(self.n):
+            if self.responses[q] == ACCEPTED:
+                actions.append(("confirm_trade", q))
+            elif self.responses[q] == COUNTERED:
+                _, wants = self.counters[q]
+                if all(hand[i] >= wants[i] for i in range(N_RES)):
+                    actions.append(("accept_counter", q))
+        return actions
+
+    # -- where pieces may go ------------------------------------------------------------------
+    def setup_settlement_spots(self) -> list[int]:
+        blocked = self.blocked
+        return [n for n in range(self.board.topo.n_nodes) if not blocked[n]]
+
+    def settlement_spots(self, p: int) -> list[int]:
+        """Free intersections, distance rule kept, reached by one of ``p``'s roads."""
+        blocked = self.blocked
+        return sorted(n for n in self.network[p] if not blocked[n])
+
+    def own_settlements(self, p: int) -> list[int]:
+        owner = self.node_owner
+        level = self.node_level
+        return sorted(n for n in self.network[p] if owner[n] == p and level[n] == 1)
+
+    def road_frontier(self, p: int) -> list[int]:
+        """Empty paths that connect to ``p``'s road or building, not through an opponent's building."""
+        cached = self._frontier[p]
+        if cached is not None and cached[0] == self.board_version:
+            return cached[1]
+        node_edges = self.board.topo.node_edges
+        owner = self.node_owner
+        eo = self.edge_owner
+        ok = self.board.edge_buildable
+        out: set[int] = set()
+        for n in self.network[p]:
+            o = owner[n]
+            if o >= 0 and o != p:
+                continue
+            for e in node_edges[n]:
+                if eo[e] < 0 and ok[e]:
+                    out.add(e)
+        edges = sorted(out)
+        self._frontier[p] = (self.board_version, edges)
+        return edges
+
+    # =========================================================================================
+    # Applying actions
+    # =========================================================================================
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events = self._HANDLERS[action[0]](self, player, action)
+        if self.phase != OVER:
+            self._check_victory(events)
+        return events
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        kind = action[0]
+        if kind not in self._HANDLERS:
+            return f"unknown action {kind!r}"
+        phase = self.phase_name()
+        if kind in ("build_road", "build_settlement", "build_city", "buy_dev", "maritime_trade", "offer_trade"):
+            if phase != "main":
+                return f"{kind} is only possible after the production roll (now: {phase})"
+            costs = {
+                "build_road": ROAD_COST,
+                "build_settlement": SETTLEMENT_COST,
+                "build_city": CITY_COST,
+                "buy_dev": DEV_CARD_COST,
+            }
+            if kind in costs and not _can_pay(self.hands[player], costs[kind]):
+                return f"not enough resources for {kind}"
+            if kind == "build_road" and not self.roads_left[player]:
+                return "no roads left in your supply"
+            if kind == "build_settlement" and not self.settlements_left[player]:
+                return "no settlements left in your supply; upgrade one to a city first"
+            if kind == "build_city" and not self.cities_left[player]:
+                return "no cities left in your supply"
+            if kind == "buy_dev" and not self.dev_deck:
+                return "the development card deck is empty"
+            if kind == "build_settlement":
+                return "that intersection is not connected to your road or breaks the distance rule"
+            if kind == "build_road":
+                return "that path is taken or not connected to your roads or buildings"
+            if kind == "build_city":
+                return "you can only upgrade one of your own settlements"
+            if kind == "offer_trade":
+                return "offers must give 1-3 cards you hold for 1-3 other cards, a few offers per turn"
+            return "that trade is not available at your harbors' rates or the bank lacks the card"
+        if kind.startswith("play_"):
+            if self.dev_played:
+                return "you have already played a development card this turn"
+            return "you hold no such playable card (a card bought this turn cannot be played)"
+        if kind == "roll":
+            return "the dice are rolled once, at the start of your turn"
+        if kind == "move_robber":
+            return f"the {self.rules.robber_name} must move to another hex; steal only from an adjacent opponent with cards"
+        if kind == "discard":
+            return "discard only cards you hold, and only while you owe discards"
+        return f"{kind} is not legal now (phase: {phase})"
+
+    def phase_name(self) -> str:
+        from ravenry.games.catan.state import PHASE_NAMES
+
+        return PHASE_NAMES[self.phase] if self.phase < len(PHASE_NAMES) else self._variant_phase_name()
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def setup_plan(self) -> list[tuple[int, int]]:
+        """Hook: (player, phase) steps of the set-up: snake order, settlement then road."""
+        order = [(self.first_player + i) % self.n for i in range(self.n)]
+        plan: list[tuple[int, int]] = []
+        for p in order + order[::-1]:
+            plan += [(p, SETUP_SETTLEMENT), (p, SETUP_ROAD)]
+        return plan
+
+    def start_setup_phase(self) -> list[Event]:
+        """Roll for the starting player (highest roll, ties roll again), then begin set-up."""
+        contenders = list(range(self.n))
+        rolls: list[dict[str, int]] = []
+        while len(contenders) > 1:
+            results = {p: self.rng.die() + self.rng.die() for p in contenders}
+            rolls.append({str(p): v for p, v in results.items()})
+            best = max(results.values())
+            contenders = [p for p in contenders if results[p] == best]
+        self.first_player = contenders[0]
+        self.setup_index = 0
+        self._enter_setup_step()
+        return [Event("starting_player", {"player": self.first_player, "rolls": rolls})]
+
+    def _enter_setup_step(self) -> None:
+        plan = self.setup_plan()
+        if self.setup_index >= len(plan):
+            self.current = self.first_player
+            self.turn = 1
+            self.phase = PRE_ROLL
+            return
+        self.current, self.phase = plan[self.setup_index]
+
+    def _advance_setup(self) -> None:
+        self.setup_index += 1
+        self._enter_setup_step()
+
+    def _place_settlement(self, p: int, a: Action) -> list[Event]:
+        node = a[1]
+        self._put_settlement(p, node)
+        events = [Event("built", {"player": p, "piece": "settlement", "node": node, "setup": True})]
+        self.setup_node = node
+        n_settlements = self.rules.max_settlements - self.settlements_left[p]
+        if n_settlements == 2:
+            gained = [0] * N_RES
+            for h in self.board.topo.node_hexes[node]:
+                r = self.board.hex_resource[h]
+                if r >= 0 and self.bank[r]:
+                    gained[r] += 1
+                    self.bank[r] -= 1
+                    self.hands[p][r] += 1
+            events.append(Event("starting_resources", {"player": p, "cards": _named(gained)}))
+        self._advance_setup()
+        return events
+
+    def _place_road(self, p: int, a: Action) -> list[Event]:
+        self._put_road(p, a[1])
+        events = [Event("built", {"player": p, "piece": "road", "edge": a[1], "setup": True})]
+        self._update_longest_road((p,), events)
+        self._advance_setup()
+        return events
+
+    # -- the production roll ------------------------------------------------------------------
+    def roll_dice(self) -> tuple[int, int]:
+        return (self.rng.die(), self.rng.die())
+
+    def _roll(self, p: int, a: Action) -> list[Event]:
+        d1, d2 = self.roll_dice()
+        self.dice = (d1, d2)
+        total = d1 + d2
+        events = [Event("rolled", {"player": p, "dice": [d1, d2], "total": total})]
+        self._roll_extra_dice(events)
+        if total == 7:
+            self._rolled_seven(events)
+        else:
+            self._produce(total, events)
+            self.phase = MAIN
+            self._after_production(events)
+        return events
+
+    def _rolled_seven(self, events: list[Event]) -> None:
+        """A 7: nobody produces; everyone with more than 7 cards discards half (rounded down),
+        all at once and of their own choice; then the roller must move the robber."""
+        limit = self.rules.discard_limit
+        owed = [0] * self.n
+        for q in range(self.n):
+            total = sum(self.hands[q])
+            if total > limit:
+                owed[q] = total // 2
+        self.discards_owed = owed
+        self.resume_phase = RESOLVED_SEVEN
+        if any(owed):
+            self.phase = DISCARD
+            events.append(Event("must_discard", {"owed": owed}))
+        else:
+            self.phase = MOVE_ROBBER
+
+    def _discard(self, p: int, a: Action) -> list[Event]:
+        r = a[1]
+        self.hands[p][r] -= 1
+        self.bank[r] += 1
+        self.discards_owed[p] -= 1
+        if not any(self.discards_owed):
+            self.phase = MOVE_ROBBER
+        return [Event("discarded", {"player": p, "resource": RESOURCES[r]})]
+
+    def hex_produces(self, h: int) -> bool:
+        """Hook: the robber's hex produces nothing (brotherhood: nor does a wildling's)."""
+        return h != self.robber
+
+    def _produce(self, total: int, events: list[Event]) -> None:
+        """Every settlement next to a producing hex earns 1, every city 2 — unless the bank is
+        short: then nobody gets that resource (with the single-player exception, a lone
+        claimant takes what is left)."""
+        hexes = self.board.hexes_by_number[total]
+        if not hexes:
+            return
+        hex_nodes = self.board.topo.hex_nodes
+        hex_resource = self.board.hex_resource
+        owner = self.node_owner
+        level = self.node_level
+        due: dict[int, list[int]] = {}
+        for h in hexes:
+            if not self.hex_produces(h):
+                continue
+            r = hex_resource[h]
+            for node in hex_nodes[h]:
+                o = owner[node]
+                if o >= 0:
+                    row = due.get(r)
+                    if row is None:
+                        row = due[r] = [0] * self.n
+                    row[o] += level[node]
+        gains = [[0] * N_RES for _ in range(self.n)]
+        shortages = []
+        for r, row in sorted(due.items()):
+            demand = sum(row)
+            if demand <= self.bank[r]:
+                for q in range(self.n):
+                    gains[q][r] = row[q]
+            else:
+                claimants = [q for q in range(self.n) if row[q]]
+                if self.rules.shortage_single_player_exception and len(claimants) == 1:
+                    gains[claimants[0]][r] = self.bank[r]
+                shortages.append(RESOURCES[r])
+        for q in range(self.n):
+            g = gains[q]
+            if any(g):
+                h = self.hands[q]
+                for r in range(N_RES):
+                    if g[r]:
+                        h[r] += g[r]
+                        self.bank[r] -= g[r]
+        self._after_income(gains, events)
+        events.append(
+            Event(
+                "produced",
+                {"total": total, "gains": {str(q): _named(gains[q]) for q in range(self.n) if any(gains[q])},
+                 "shortages": shortages},
+            )
+        )
+
+    # -- the robber -----------------------------------------------------------------------------
+    def _move_robber(self, p: int, a: Action) -> list[Event]:
+        _, h, victim = a
+        self.robber = h
+        events = [Event("robber_moved", {"player": p, "hex": None if h < 0 else h})]
+        if victim >= 0:
+            hand = self.hands[victim]
+            k = self.rng.below(sum(hand))
+            r = 0
+            while k >= hand[r]:
+                k -= hand[r]
+                r += 1
+            hand[r] -= 1
+            self.hands[p][r] += 1
+            events.append(Event("stole", {"player": p, "victim": victim}, {"resource": RESOURCES[r]}, (p, victim)))
+        resume = self.resume_phase
+        if resume == RESOLVED_SEVEN:
+            self.phase = MAIN
+            self._after_production(events)
+        else:
+            self.phase = resume
+        return events
+
+    # -- building -------------------------------------------------------------------------------
+    def _pay(self, p: int, cost: Cost) -> None:
+        hand = self.hands[p]
+        bank = self.bank
+        for r in range(N_RES):
+            if cost[r]:
+                hand[r] -= cost[r]
+                bank[r] += cost[r]
+
+    def _put_road(self, p: int, e: int) -> None:
+        self.edge_owner[e] = p
+        self.roads_left[p] -= 1
+        self.network[p].update(self.board.topo.edge_nodes[e])
+        self.board_version += 1
+
+    def _put_settlement(self, p: int, node: int) -> None:
+        topo = self.board.topo
+        self.node_owner[node] = p
+        self.node_level[node] = 1
+        self.settlements_left[p] -= 1
+        self.public_vp[p] += 1
+        self.network[p].add(node)
+        self.blocked[node] = True
+        for m in topo.node_neighbors[node]:
+            self.blocked[m] = True
+        kind = self.board.node_harbor[node]
+        if kind is not None:
+            self.harbors[p].add(kind)
+        self.board_version += 1
+
+    def _build_road(self, p: int, a: Action) -> list[Event]:
+        self._pay(p, ROAD_COST)
+        self._put_road(p, a[1])
+        events = [Event("built", {"player": p, "piece": "road", "edge": a[1]})]
+        self._update_longest_road((p,), events)
+        return events
+
+    def _build_settlement(self, p: int, a: Action) -> list[Event]:
+        node = a[1]
+        self._pay(p, SETTLEMENT_COST)
+        self._put_settlement(p, node)
+        events = [Event("built", {"player": p, "piece": "settlement", "node": node})]
+        # A settlement can break an opponent's road through this intersection.
+        eo = self.edge_owner
+        broken = {eo[e] for e in self.board.topo.node_edges[node] if eo[e] >= 0 and eo[e] != p}
+        if broken:
+            self._update_longest_road(tuple(sorted(broken)), events)
+        self._on_settlement_built(p, node, events)
+        return events
+
+    def _build_city(self, p: int, a: Action) -> list[Event]:
+        node = a[1]
+        self._pay(p, CITY_COST)
+        self.node_level[node] = 2
+        self.cities_left[p] -= 1
+        self.settlements_left[p] += 1
+        self.public_vp[p] += 1
+        events = [Event("built", {"player": p, "piece": "city", "node": node})]
+        self._on_city_built(p, node, events)
+        return events
+
+    def _buy_dev(self, p: int, a: Action) -> list[Event]:
+        self._pay(p, DEV_CARD_COST)
+        card = self.dev_deck.pop()
+        self.dev_hands[p][card] += 1
+        self.dev_bought_this_turn[p][card] += 1
+        return [Event("bought_dev", {"player": p}, {"card": self.dev_card_id(card)}, (p,))]
+
+    def dev_card_id(self, card: int) -> str:
+        from ravenry.games.catan.data import DEV_CARD_IDS
+
+        return DEV_CARD_IDS[card]
+
+    # -- development cards ----------------------------------------------------------------------
+    def _use_dev(self, p: int, card: int, events: list[Event], **data: JSON) -> None:
+        self.dev_hands[p][card] -= 1
+        self.dev_played = True
+        events.append(Event("played_dev", {"player": p, "card": self.dev_card_id(card), **data}))
+
+    def _play_knight(self, p: int, a: Action) -> list[Event]:
+        events: list[Event] = []
+        self._use_dev(p, KNIGHT, events)
+        self.knights_played[p] += 1
+        self._update_largest_army(p, events)
+        self.resume_phase = self.phase
+        self.phase = MOVE_ROBBER
+        return events
+
+    def _play_road_building(self, p: int, a: Action) -> list[Event]:
+        events: list[Event] = []
+        self._use_dev(p, ROAD_BUILDING, events)
+        self.free_roads = min(2, self.roads_left[p])
+        self.resume_phase = self.phase
+        self.phase = FREE_ROADS
+        return events
+
+    def _place_free_road(self, p: int, a: Action) -> list[Event]:
+        self._put_road(p, a[1])
+        events = [Event("built", {"player": p, "piece": "road", "edge": a[1], "free": True})]
+        self._update_longest_road((p,), events)
+        self.free_roads -= 1
+        if self.free_roads <= 0 or not self.roads_left[p] or not self.road_frontier(p):
+            self.free_roads = 0
+            self.phase = self.resume_phase
+        return events
+
+    def _play_year_of_plenty(self, p: int, a: Action) -> list[Event]:
+        events: list[Event] = []
+        taken = [0] * N_RES
+        for r in a[1:]:
+            if r >= 0:
+                taken[r] += 1
+                self.bank[r] -= 1
+                self.hands[p][r] += 1
+        self._use_dev(p, YEAR_OF_PLENTY, events, cards=_named(taken))
+        return events
+
+    def _play_monopoly(self, p: int, a: Action) -> list[Event]:
+        r = a[1]
+        taken = {}
+        for q in range(self.n):
+            if q != p and self.hands[q][r]:
+                taken[str(q)] = self.hands[q][r]
+                self.hands[p][r] += self.hands[q][r]
+                self.hands[q][r] = 0
+        events: list[Event] = []
+        self._use_dev(p, MONOPOLY, events, resource=RESOURCES[r], taken=taken)
+        return events
+
+    # -- trade ------------------------------------------------------------------------------------
+    def _maritime_trade(self, p: int, a: Action) -> list[Event]:
+        _, give, rate, get = a
+        self.hands[p][give] -= rate
+        self.bank[give] += rate
+        self.bank[get] -= 1
+        self.hands[p][get] += 1
+        return [Event("maritime_trade", {"player": p, "gave": {RESOURCES[give]: rate}, "got": {RESOURCES[get]: 1}})]
+
+    def _offer_trade(self, p: int, a: Action) -> list[Event]:
+        _, give, get = a
+        self.offer = (p, give, get)
+        self.offers_this_turn += 1
+        self.responses = [PENDING] * self.n
+        self.responses[p] = DECLINED
+        self.counters = {}
+        self.phase = TRADE_RESPONSES
+        return [Event("trade_offered", {"player": p, "give": _named(give), "get": _named(get)})]
+
+    def _respond(self, p: int, answer: int, events: list[Event]) -> list[Event]:
+        self.responses[p] = answer
+        if PENDING not in self.responses:
+            if ACCEPTED in self.responses or COUNTERED in self.responses:
+                self.phase = TRADE_CONFIRM
+            else:
+                self.offer = None
+                self.phase = MAIN
+                events.append(Event("trade_closed", {"player": self.current, "traded_with": None}))
+        return events
+
+    def _accept_trade(self, p: int, a: Action) -> list[Event]:
+        return self._respond(p, ACCEPTED, [Event("trade_answer", {"player": p, "answer": "accept"})])
+
+    def _decline_trade(self, p: int, a: Action) -> list[Event]:
+        return self._respond(p, DECLINED, [Event("trade_answer", {"player": p, "answer": "decline"})])
+
+    def _counter_offer(self, p: int, a: Action) -> list[Event]:
+        _, give, get = a
+        self.counters[p] = (give, get)
+        event = Event("trade_answer", {"player": p, "answer": "counter", "give": _named(give), "get": _named(get)})
+        return self._respond(p, COUNTERED, [event])
+
+    def _exchange(self, a_player: int, a_gives: Counts, b_player: int, b_gives: Counts) -> None:
+        ha, hb = self.hands[a_player], self.hands[b_player]
+        for r in range(N_RES):
+            ha[r] += b_gives[r] - a_gives[r]
+            hb[r] += a_gives[r] - b_gives[r]
+
+    def _close_trade(self, p: int, partner: int | None) -> list[Event]:
+        self.offer = None
+        self.counters = {}
+        self.responses = [PENDING] * self.n
+        self.phase = MAIN
+        return [Event("trade_closed", {"player": p, "traded_with": partner})]
+
+    def _confirm_trade(self, p: int, a: Action) -> list[Event]:
+        assert self.offer is not None
+        _, give, get = self.offer
+        self._exchange(p, give, a[1], get)
+        return self._close_trade(p, a[1])
+
+    def _accept_counter(self, p: int, a: Action) -> list[Event]:
+        q = a[1]
+        q_gives, q_gets = self.counters[q]
+        self._exchange(q, q_gives, p, q_gets)
+        return self._close_trade(p, q)
+
+    def _cancel_trade(self, p: int, a: Action) -> list[Event]:
+        return self._close_trade(p, None)
+
+    # -- end of turn and victory ----------------------------------------------------------------
+    def _end_turn(self, p: int, a: Action) -> list[Event]:
+        events = [Event("turn_ended", {"player": p})]
+        if self.rules.win_at_end_of_turn and self.total_vp(p) >= self.rules.victory_points:
+            self._finish(p, f"{self.rules.victory_points} victory points", events)
+            return events
+        self._on_turn_end(p, events)
+        if self.phase == OVER:
+            return events
+        row = self.dev_bought_this_turn[p]
+        for k in range(len(row)):
+            row[k] = 0
+        self.dev_played = False
+        self.offers_this_turn = 0
+        self.dice = None
+        self.current = (p + 1) % self.n
+        self.turn += 1
+        self.phase = PRE_ROLL
+        events.append(Event("turn_started", {"player": self.current, "turn": self.turn}))
+        return events
+
+    def _check_victory(self, events: list[Event]) -> None:
+        """Win with 10 points during your own turn (got-catan: at once; brotherhood: hook)."""
+        if self.turn == 0 or self.rules.win_at_end_of_turn:
+            self._check_variant_end(events)
+            return
+        p = self.current
+        if self.total_vp(p) >= self.rules.victory_points:
+            self._finish(p, f"{self.rules.victory_points} victory points", events)
+        else:
+            self._check_variant_end(events)
+
+    def _finish(self, winner: int, reason: str, events: list[Event]) -> None:
+        self.phase = OVER
+        self.winner = winner
+        self.end_reason = reason
+        events.append(
+            Event(
+                "game_over",
+                {
+                    "winner": winner if winner >= 0 else None,
+                    "reason": reason,
+                    "scores": [self.total_vp(q) for q in range(self.n)],
+                    "victory_point_cards": [self.dev_hands[q][VICTORY_POINT] for q in range(self.n)],
+                },
+            )
+        )
+
+    # -- special cards ----------------------------------------------------------------------------
+    def _update_longest_road(self, players: tuple[int, ...], events: list[Event]) -> None:
+        """Recount the given players' longest trails and move the Longest Road card by the rules:
+        a longer road takes it; the holder keeps it on a tie; set aside if the holder loses it
+        and others tie or nobody has the minimum."""
+        topo = self.board.topo
+        for q in players:
+            self.road_length[q] = longest_road(topo, self.edge_owner, self.node_owner, q)
+        lengths = self.road_length
+        holder = self.longest_road_holder
+        best = max(lengths)
+        minimum = self.rules.longest_road_min
+        if holder >= 0 and lengths[holder] >= minimum and lengths[holder] == best:
+            return
+        leaders = [q for q in range(self.n) if lengths[q] == best] if best >= minimum else []
+        new = leaders[0] if len(leaders) == 1 else -1
+        if new == holder:
+            return
+        vp = self.rules.longest_road_vp
+        if holder >= 0:
+            self.public_vp[holder] -= vp
+        if new >= 0:
+            self.public_vp[new] += vp
+        self.longest_road_holder = new
+        events.append(Event("longest_road", {"player": None if new < 0 else new, "length": best, "previous": None if holder < 0 else holder}))
+        if new >= 0:
+            self._on_special_card_taken(new, "longest_road", events)
+
+    def _update_largest_army(self, p: int, events: list[Event]) -> None:
+        k = self.knights_played[p]
+        holder = self.largest_army_holder
+        if holder == p or k < self.rules.largest_army_min:
+            return
+        if holder >= 0 and k <= self.knights_played[holder]:
+            return
+        vp = self.rules.largest_army_vp
+        if holder >= 0:
+            self.public_vp[holder] -= vp
+        self.public_vp[p] += vp
+        self.largest_army_holder = p
+        events.append(Event("largest_army", {"player": p, "knights": k, "previous": None if holder < 0 else holder}))
+        self._on_special_card_taken(p, "largest_army", events)
+
+    # =========================================================================================
+    # Hooks for variants (classic Catan does nothing here)
+    # =========================================================================================
+    def _roll_extra_dice(self, events: list[Event]) -> None:
+        """Hook: roll further dice together with the production dice (brotherhood's d12)."""
+
+    def _after_production(self, events: list[Event]) -> None:
+        """Hook: once the production roll is fully resolved (after a 7's robber too)."""
+
+    def _after_income(self, gains: list[list[int]], events: list[Event]) -> None:
+        """Hook: after production paid out (brotherhood: Samwell Tarly)."""
+
+    def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
+        """Hook: a settlement was built during play (not set-up)."""
+
+    def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
+        """Hook: a settlement was upgraded."""
+
+    def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
+        """Hook: a player took Longest Road or Largest Army."""
+
+    def _on_turn_end(self, p: int, events: list[Event]) -> None:
+        """Hook: before the turn passes."""
+
+    def _check_variant_end(self, events: list[Event]) -> None:
+        """Hook: other ways the game ends (brotherhood: breaches, wildlings in the Gift)."""
+
+    def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
+        """Hook: more actions in the current player's pre-roll and main phases."""
+
+    def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
+        """Hook: more development card plays."""
+
+    def _variant_phase_actions(self, p: int) -> list[Action]:
+        """Hook: actions in phases only a variant has."""
+        return []
+
+    def _variant_phase_name(self) -> str:
+        return str(self.phase)
+
+    def prepare_variant(self) -> None:
+        """Hook: set up a variant's own pieces once the board and deck exist."""
+
+    def variant_to_json(self, out: dict[str, JSON]) -> None:
+        """Hook: add a variant's own fields to the full-state JSON."""
+
+    def variant_from_json(self, obj: dict[str, JSON]) -> None:
+        """Hook: read a variant's own fields back."""
+
+    def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
+        """Hook: add a variant's public and per-viewer parts to an observation."""
+
+    # =========================================================================================
+    # Copy, JSON, views
+    # =========================================================================================
+    def clone(self) -> CatanState:
+        other = object.__new__(type(self))
+        self._copy_into(other)
+        return other
+
+    def to_json(self) -> dict[str, JSON]:
+        out = self._data_to_json(self.game.action_to_json)
+        out["game"] = self.game.id
+        self.variant_to_json(out)
+        return out
+
+    def observe(self, viewer: int | None) -> dict[str, JSON]:
+        from ravenry.games.catan.views import observe
+
+        return observe(self, viewer)
+
+    def iter_buildings(self) -> Iterator[tuple[int, int, int]]:
+        for node, owner in enumerate(self.node_owner):
+            if owner >= 0:
+                yield node, owner, self.node_level[node]
+
+
+def _named(counts: Counts | list[int]) -> dict[str, int]:
+    return {RESOURCES[r]: n for r, n in enumerate(counts) if n}
+
+
+@cache
+def _offer_actions(hand_key: tuple[int, ...], cap: int) -> tuple[Action, ...]:
+    return tuple(("offer_trade", g, t) for g, t in _trade_proposals(hand_key, cap))
+
+
+@cache
+def _counter_actions(hand_key: tuple[int, ...], cap: int) -> tuple[Action, ...]:
+    return tuple(("counter_offer", g, t) for g, t in _trade_proposals(hand_key, cap))
+
+
+CatanState._HANDLERS = {
+    "place_settlement": CatanState._place_settlement,
+    "place_road": CatanState._place_road,
+    "roll": CatanState._roll,
+    "discard": CatanState._discard,
+    "move_robber": CatanState._move_robber,
+    "build_road": CatanState._build_road,
+    "build_settlement": CatanState._build_settlement,
+    "build_city": CatanState._build_city,
+    "buy_dev": CatanState._buy_dev,
+    "play_knight": CatanState._play_knight,
+    "play_road_building": CatanState._play_road_building,
+    "place_free_road": CatanState._place_free_road,
+    "play_year_of_plenty": CatanState._play_year_of_plenty,
+    "play_monopoly": CatanState._play_monopoly,
+    "maritime_trade": CatanState._maritime_trade,
+    "offer_trade": CatanState._offer_trade,
+    "accept_trade": CatanState._accept_trade,
+    "decline_trade": CatanState._decline_trade,
+    "counter_offer": CatanState._counter_offer,
+    "confirm_trade": CatanState._confirm_trade,
+    "accept_counter": CatanState._accept_counter,
+    "cancel_trade": CatanState._cancel_trade,
+    "end_turn": CatanState._end_turn,
+}
+
+CATAN_ACTION_FIELDS: dict[str, list[tuple[str, str]]] = {
+    "place_settlement": [("node", "int")],
+    "place_road": [("edge", "int")],
+    "roll": [],
+    "discard": [("resource", "res")],
+    "move_robber": [("hex", "int?"), ("victim", "int?")],
+    "build_road": [("edge", "int")],
+    "build_settlement": [("node", "int")],
+    "build_city": [("node", "int")],
+    "buy_dev": [],
+    "play_knight": [],
+    "play_road_building": [],
+    "place_free_road": [("edge", "int")],
+    "play_year_of_plenty": [("first", "res"), ("second", "res?")],
+    "play_monopoly": [("resource", "res")],
+    "maritime_trade": [("give", "res"), ("rate", "int"), ("get", "res")],
+    "offer_trade": [("give", "counts"), ("get", "counts")],
+    "accept_trade": [],
+    "decline_trade": [],
+    "counter_offer": [("give", "counts"), ("get", "counts")],
+    "confirm_trade": [("with", "int")],
+    "accept_counter": [("from", "int")],
+    "cancel_trade": [],
+    "end_turn": [],
+}
+
+
+def raise_illegal(reason: str) -> None:
+    raise IllegalAction(reason)

@@ -1,0 +1,116 @@
+"""What each seat (or a spectator) may see of a Catan state: JSON-ready, with secrets removed.
+
+Hidden: other players' hands (only counts), everyone's unplayed development cards (only
+counts; your own are shown to you), the deck order and the RNG state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ravenry.games.catan.data import DEV_CARD_IDS, GENERIC_HARBOR, N_DEV, RESOURCES, VICTORY_POINT
+
+if TYPE_CHECKING:
+    from ravenry.games.catan.rules import CatanState
+
+
+def board_json(state: CatanState) -> dict[str, Any]:
+    """The static board: hexes with coordinates, terrain and numbers; harbors; node/edge geometry."""
+    topo = state.board.topo
+    layout = state.board.layout
+    return {
+        "layout": layout.name,
+        "hexes": [
+            {"id": h, "coord": list(topo.hex_coords[h]), "terrain": layout.terrain[h], "numbers": list(layout.numbers[h])}
+            for h in range(topo.n_hexes)
+        ],
+        "nodes": [[round(x, 4), round(y, 4)] for x, y in topo.node_xy],
+        "edges": [list(e) for e in topo.edge_nodes],
+        "harbors": [
+            {"edge": e, "nodes": list(topo.edge_nodes[e]), "kind": "3:1" if k == GENERIC_HARBOR else RESOURCES[k]}
+            for e, k in layout.harbors
+        ],
+    }
+
+
+def _named(counts: list[int]) -> dict[str, int]:
+    return {RESOURCES[r]: n for r, n in enumerate(counts)}
+
+
+def observe(state: CatanState, viewer: int | None) -> dict[str, Any]:
+    rules = state.rules
+    decision = state.decision()
+    over = decision.result is not None
+    players = []
+    for p in range(state.n):
+        mine = viewer == p
+        info: dict[str, Any] = {
+            "seat": p,
+            "resource_count": sum(state.hands[p]),
+            "dev_card_count": sum(state.dev_hands[p]),
+            "knights_played": state.knights_played[p],
+            "visible_vp": state.public_vp[p],
+            "longest_road": state.road_length[p],
+            "roads_left": state.roads_left[p],
+            "settlements_left": state.settlements_left[p],
+            "cities_left": state.cities_left[p],
+            "discards_owed": state.discards_owed[p],
+            "harbors": sorted("3:1" if k == GENERIC_HARBOR else RESOURCES[k] for k in state.harbors[p]),
+        }
+        if mine:
+            info["hand"] = _named(state.hands[p])
+            info["dev_cards"] = {DEV_CARD_IDS[k]: state.dev_hands[p][k] for k in range(N_DEV) if state.dev_hands[p][k]}
+            info["dev_cards_new"] = {
+                DEV_CARD_IDS[k]: state.dev_bought_this_turn[p][k] for k in range(N_DEV) if state.dev_bought_this_turn[p][k]
+            }
+            info["vp"] = state.total_vp(p)
+        if over:
+            info["victory_point_cards"] = state.dev_hands[p][VICTORY_POINT]
+            info["vp"] = state.total_vp(p)
+        players.append(info)
+    offer = None
+    if state.offer is not None:
+        o, give, get = state.offer
+        offer = {
+            "player": o,
+            "give": {RESOURCES[r]: n for r, n in enumerate(give) if n},
+            "get": {RESOURCES[r]: n for r, n in enumerate(get) if n},
+            "responses": {
+                str(q): ("pending", "accepted", "declined", "countered")[state.responses[q]]
+                for q in range(state.n)
+                if q != o
+            },
+            "counters": {
+                str(q): {
+                    "give": {RESOURCES[r]: n for r, n in enumerate(g) if n},
+                    "get": {RESOURCES[r]: n for r, n in enumerate(t) if n},
+                }
+                for q, (g, t) in sorted(state.counters.items())
+            },
+        }
+    view: dict[str, Any] = {
+        "game": state.game.id,
+        "viewer": viewer,
+        "n_players": state.n,
+        "board": board_json(state),
+        "names": {"city": rules.city_name, "robber": rules.robber_name, "army": rules.army_name},
+        "phase": state.phase_name(),
+        "decision": decision.to_json(),
+        "turn": state.turn,
+        "current": state.current,
+        "dice": None if state.dice is None else list(state.dice),
+        "robber": None if state.robber < 0 else state.robber,
+        "buildings": [[node, owner, level] for node, owner, level in state.iter_buildings()],
+        "roads": [[e, o] for e, o in enumerate(state.edge_owner) if o >= 0],
+        "bank": _named(state.bank),
+        "dev_deck_size": len(state.dev_deck),
+        "longest_road_holder": None if state.longest_road_holder < 0 else state.longest_road_holder,
+        "largest_army_holder": None if state.largest_army_holder < 0 else state.largest_army_holder,
+        "free_roads": state.free_roads,
+        "offer": offer,
+        "offers_left": rules.max_offers_per_turn - state.offers_this_turn,
+        "players": players,
+        "result": None if decision.result is None else decision.result.to_json(),
+    }
+    state.extend_view(view, viewer)
+    return view
