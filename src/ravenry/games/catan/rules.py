@@ -897,6 +897,9 @@ class CatanState(CatanData, GameState):
     def _variant_phase_name(self) -> str:
         return str(self.phase)
 
+    def refresh_variant_vp(self) -> None:
+        """Hook: add a variant's own points (brotherhood's guard tokens) to ``public_vp``."""
+
     def prepare_variant(self) -> None:
         """Hook: set up a variant's own pieces once the board and deck exist."""
 
