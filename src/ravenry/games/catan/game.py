@@ -38,6 +38,7 @@ class CatanGame(Game[CatanConfig, CatanState]):
     config_type: type[CatanConfig] = CatanConfig
     state_type: type[CatanState] = CatanState
     boards: tuple[str, ...] = ("beginner", "variable", "random")
+    fixed_setup_board = "beginner"  # the board whose layout carries fixed starting pieces
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_fields(), RESOURCES)
@@ -62,8 +63,8 @@ class CatanGame(Game[CatanConfig, CatanState]):
             raise MalformedAction(f"unknown board {config.board!r}; choose {', '.join(self.boards)}")
         if config.setup not in ("phase", "fixed"):
             raise MalformedAction("setup must be 'phase' or 'fixed'")
-        if config.setup == "fixed" and config.board != "beginner":
-            raise MalformedAction("the fixed starting pieces belong to the beginner board")
+        if config.setup == "fixed" and config.board != self.fixed_setup_board:
+            raise MalformedAction(f"the fixed starting pieces belong to the {self.fixed_setup_board} board")
 
     def config_from_json(self, obj: Mapping[str, JSON]) -> CatanConfig:
         return self.make_config(**dict(obj))
