@@ -29,7 +29,9 @@ class Board:
     @classmethod
     def build(cls, topo: Topology, layout: BoardLayout) -> Board:
         if len(layout.terrain) != topo.n_hexes:
-            raise ValueError(f"layout {layout.name!r} has {len(layout.terrain)} hexes, board has {topo.n_hexes}")
+            raise ValueError(
+                f"layout {layout.name!r} has {len(layout.terrain)} hexes, board has {topo.n_hexes}"
+            )
         hex_resource = tuple(
             -1 if TERRAIN_RESOURCE[t] is None else int(TERRAIN_RESOURCE[t] or 0) for t in layout.terrain
         )

@@ -21,7 +21,7 @@ CLASSIC_COORDS: tuple[Coord, ...] = tuple(
     (x, y) for y in range(-2, 3) for x in range(-(4 - abs(y)), 5 - abs(y), 2)
 )
 
-CLASSIC_TERRAIN_POOL = ("forest",) * 4 + ("pasture",) * 4 + ("fields",) * 4 + ("hills",) * 3
+CLASSIC_TERRAIN_POOL: tuple[str, ...] = ("forest",) * 4 + ("pasture",) * 4 + ("fields",) * 4 + ("hills",) * 3
 CLASSIC_TERRAIN_POOL += ("mountains",) * 3 + ("desert",)
 # Number tokens in the order they are laid along the spiral (catan-facts.md).
 CLASSIC_SPIRAL_TOKENS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
@@ -35,6 +35,27 @@ CLASSIC_BEGINNER: tuple[tuple[str, int], ...] = (
     ("forest", 8), ("mountains", 3), ("fields", 4), ("pasture", 5),
     ("hills", 5), ("fields", 6), ("pasture", 11),
 )  # fmt: skip
+
+# Our fixed starting pieces for the beginner board (the rulebook's "Starting Set-up" picture is
+# not available to us, so this position is our own). Per seat 0..3: (settlement nodes, road edges,
+# index of the starred settlement that gives the starting resources). Every settlement is on an
+# inland intersection of three producing hexes, all eight keep the distance rule, each road runs
+# from its settlement toward open land, and every seat has 19-20 pips and all five resources.
+# Seat 3 is left out with 3 players. Nodes/edges are topology indices; hexes named for reading:
+#   seat 0: mountains 10 / pasture 2 / hills 6 (star: ore, wool, brick) and fields 9 / forest 11 /
+#           forest 8; roads toward the northern 3:1 harbor and the wool harbor in the west.
+#   seat 1: forest 9 / pasture 4 / hills 10 (star: lumber, wool, brick) and mountains 3 /
+#           fields 4 / fields 6; roads toward the brick harbor and the desert.
+#   seat 2: fields 12 / hills 6 / forest 11 (star: grain, brick, lumber) and forest 3 /
+#           mountains 8 / pasture 5; roads toward the west coast and the lumber harbor.
+#   seat 3: forest 8 / mountains 3 / hills 5 (star: lumber, ore, brick) and fields 4 /
+#           pasture 5 / pasture 11; roads toward the south-western 3:1 harbor and the south-east coast.
+CLASSIC_BEGINNER_PIECES: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = (
+    ((8, 28), (7, 40), 0),
+    ((14, 40), (16, 51), 0),
+    ((17, 31), (25, 37), 0),
+    ((39, 41), (55, 60), 0),
+)
 
 # Harbors on the 30 coastal paths, counted clockwise from the north-west: the frame puts one on
 # every third or fourth path (gaps 3, 3, 4). Kind: a resource name or "3:1".
@@ -118,7 +139,9 @@ def spiral_order(coords: Sequence[Coord], start_corner: int) -> list[int]:
     return order
 
 
-def _numbers_from_tokens(terrain: Sequence[str], order: Sequence[int], tokens: Sequence[int]) -> list[tuple[int, ...]]:
+def _numbers_from_tokens(
+    terrain: Sequence[str], order: Sequence[int], tokens: Sequence[int]
+) -> list[tuple[int, ...]]:
     numbers: list[tuple[int, ...]] = [()] * len(terrain)
     it = iter(tokens)
     for h in order:
@@ -141,22 +164,29 @@ def classic_layout(kind: str, rng: Rng) -> BoardLayout:
     harbors = classic_harbors(topo)
     if kind == "beginner":
         terrain = tuple(t for t, _ in CLASSIC_BEGINNER)
-        numbers = tuple((n,) if n else () for _, n in CLASSIC_BEGINNER)
-        return BoardLayout("beginner", terrain, numbers, harbors, _robber_on_desert(terrain))
+        numbers: tuple[tuple[int, ...], ...] = tuple((n,) if n else () for _, n in CLASSIC_BEGINNER)
+        return BoardLayout(
+            "beginner",
+            terrain,
+            numbers,
+            harbors,
+            _robber_on_desert(terrain),
+            starting_pieces=CLASSIC_BEGINNER_PIECES,
+        )
     pool = list(CLASSIC_TERRAIN_POOL)
     rng.shuffle(pool)
     terrain = tuple(pool)
     if kind == "variable":
         order = spiral_order(CLASSIC_COORDS, rng.below(6))
-        numbers = _numbers_from_tokens(terrain, order, CLASSIC_SPIRAL_TOKENS)
+        numbers = tuple(_numbers_from_tokens(terrain, order, CLASSIC_SPIRAL_TOKENS))
     elif kind == "random":
         tokens = list(CLASSIC_SPIRAL_TOKENS)
         land = [h for h in range(len(terrain)) if TERRAIN_RESOURCE[terrain[h]] is not None]
         while True:
             rng.shuffle(tokens)
-            numbers = _numbers_from_tokens(terrain, land, tokens)
+            numbers = tuple(_numbers_from_tokens(terrain, land, tokens))
             if not red_numbers_adjacent(topo, numbers):
                 break
     else:
         raise ValueError(f"unknown board {kind!r}; choose beginner, variable or random")
-    return BoardLayout(kind, terrain, tuple(numbers), harbors, _robber_on_desert(terrain))
+    return BoardLayout(kind, terrain, numbers, harbors, _robber_on_desert(terrain))

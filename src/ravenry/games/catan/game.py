@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ravenry.core.errors import MalformedAction
 from ravenry.core.protocol import JSON, ActionCodec, Game, GameConfig

@@ -11,7 +11,7 @@ marked "hook" below; the numbers they change live in their :class:`~ravenry.game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -54,13 +54,19 @@ from ravenry.games.catan.state import (
     Counts,
 )
 
-Handler = Callable[["CatanState", int, Action], list[Event]]
+Handler = Callable[[Any, int, Action], list[Event]]
 
 RESOLVED_SEVEN = -1  # resume_phase value: after the robber, the production roll is complete
 
 
 def _can_pay(hand: list[int], cost: Cost) -> bool:
-    return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3] and hand[4] >= cost[4]
+    return (
+        hand[0] >= cost[0]
+        and hand[1] >= cost[1]
+        and hand[2] >= cost[2]
+        and hand[3] >= cost[3]
+        and hand[4] >= cost[4]
+    )
 
 
 def _multisets(caps: tuple[int, ...], max_total: int) -> list[tuple[int, ...]]:
@@ -103,7 +109,9 @@ class CatanState(CatanData, GameState):
     game: Game[Any, Any]
     _HANDLERS: ClassVar[dict[str, Handler]] = {}
 
-    def __init__(self, game: Game[Any, Any], config: GameConfig, board: Board, rules: Ruleset, rng: Rng) -> None:
+    def __init__(
+        self, game: Game[Any, Any], config: GameConfig, board: Board, rules: Ruleset, rng: Rng
+    ) -> None:
         self.game = game
         self._legal_cache = None
         self._init_empty(board, rules, config, rng)
@@ -169,7 +177,9 @@ class CatanState(CatanData, GameState):
         if phase == SETUP_ROAD:
             eo = self.edge_owner
             ok = self.board.edge_buildable
-            return [("place_road", e) for e in self.board.topo.node_edges[self.setup_node] if eo[e] < 0 and ok[e]]
+            return [
+                ("place_road", e) for e in self.board.topo.node_edges[self.setup_node] if eo[e] < 0 and ok[e]
+            ]
         return self._variant_phase_actions(player)
 
     def _main_actions(self, p: int) -> list[Action]:
@@ -338,7 +348,14 @@ class CatanState(CatanData, GameState):
         if kind not in self._HANDLERS:
             return f"unknown action {kind!r}"
         phase = self.phase_name()
-        if kind in ("build_road", "build_settlement", "build_city", "buy_dev", "maritime_trade", "offer_trade"):
+        if kind in (
+            "build_road",
+            "build_settlement",
+            "build_city",
+            "buy_dev",
+            "maritime_trade",
+            "offer_trade",
+        ):
             if phase != "main":
                 return f"{kind} is only possible after the production roll (now: {phase})"
             costs = {
@@ -530,17 +547,20 @@ class CatanState(CatanData, GameState):
         for q in range(self.n):
             g = gains[q]
             if any(g):
-                h = self.hands[q]
+                hand = self.hands[q]
                 for r in range(N_RES):
                     if g[r]:
-                        h[r] += g[r]
+                        hand[r] += g[r]
                         self.bank[r] -= g[r]
         self._after_income(gains, events)
         events.append(
             Event(
                 "produced",
-                {"total": total, "gains": {str(q): _named(gains[q]) for q in range(self.n) if any(gains[q])},
-                 "shortages": shortages},
+                {
+                    "total": total,
+                    "gains": {str(q): _named(gains[q]) for q in range(self.n) if any(gains[q])},
+                    "shortages": shortages,
+                },
             )
         )
 
@@ -558,7 +578,9 @@ class CatanState(CatanData, GameState):
                 r += 1
             hand[r] -= 1
             self.hands[p][r] += 1
-            events.append(Event("stole", {"player": p, "victim": victim}, {"resource": RESOURCES[r]}, (p, victim)))
+            events.append(
+                Event("stole", {"player": p, "victim": victim}, {"resource": RESOURCES[r]}, (p, victim))
+            )
         resume = self.resume_phase
         if resume == RESOLVED_SEVEN:
             self.phase = MAIN
@@ -568,7 +590,7 @@ class CatanState(CatanData, GameState):
         return events
 
     # -- building -------------------------------------------------------------------------------
-    def _pay(self, p: int, cost: Cost) -> None:
+    def _pay(self, p: int, cost: Sequence[int]) -> None:
         hand = self.hands[p]
         bank = self.bank
         for r in range(N_RES):
@@ -703,7 +725,11 @@ class CatanState(CatanData, GameState):
         self.bank[give] += rate
         self.bank[get] -= 1
         self.hands[p][get] += 1
-        return [Event("maritime_trade", {"player": p, "gave": {RESOURCES[give]: rate}, "got": {RESOURCES[get]: 1}})]
+        return [
+            Event(
+                "maritime_trade", {"player": p, "gave": {RESOURCES[give]: rate}, "got": {RESOURCES[get]: 1}}
+            )
+        ]
 
     def _offer_trade(self, p: int, a: Action) -> list[Event]:
         _, give, get = a
@@ -735,7 +761,9 @@ class CatanState(CatanData, GameState):
     def _counter_offer(self, p: int, a: Action) -> list[Event]:
         _, give, get = a
         self.counters[p] = (give, get)
-        event = Event("trade_answer", {"player": p, "answer": "counter", "give": _named(give), "get": _named(get)})
+        event = Event(
+            "trade_answer", {"player": p, "answer": "counter", "give": _named(give), "get": _named(get)}
+        )
         return self._respond(p, COUNTERED, [event])
 
     def _exchange(self, a_player: int, a_gives: Counts, b_player: int, b_gives: Counts) -> None:
@@ -838,7 +866,16 @@ class CatanState(CatanData, GameState):
         if new >= 0:
             self.public_vp[new] += vp
         self.longest_road_holder = new
-        events.append(Event("longest_road", {"player": None if new < 0 else new, "length": best, "previous": None if holder < 0 else holder}))
+        events.append(
+            Event(
+                "longest_road",
+                {
+                    "player": None if new < 0 else new,
+                    "length": best,
+                    "previous": None if holder < 0 else holder,
+                },
+            )
+        )
         if new >= 0:
             self._on_special_card_taken(new, "longest_road", events)
 
@@ -854,7 +891,9 @@ class CatanState(CatanData, GameState):
             self.public_vp[holder] -= vp
         self.public_vp[p] += vp
         self.largest_army_holder = p
-        events.append(Event("largest_army", {"player": p, "knights": k, "previous": None if holder < 0 else holder}))
+        events.append(
+            Event("largest_army", {"player": p, "knights": k, "previous": None if holder < 0 else holder})
+        )
         self._on_special_card_taken(p, "largest_army", events)
 
     # =========================================================================================

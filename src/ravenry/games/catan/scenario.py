@@ -20,7 +20,7 @@ from ravenry.core.rng import Rng
 from ravenry.games.catan.data import DEV_CARD_IDS, N_DEV, N_RES, RESOURCES
 from ravenry.games.catan.rules import CatanState
 from ravenry.games.catan.scoring import longest_road, recount_vp
-from ravenry.games.catan.state import MAIN, PRE_ROLL, PHASE_NAMES
+from ravenry.games.catan.state import MAIN, PHASE_NAMES, PRE_ROLL
 
 
 class Position:
@@ -172,7 +172,9 @@ class Position:
         else:
             best = max(s.road_length)
             leaders = [p for p in range(s.n) if s.road_length[p] == best]
-            s.longest_road_holder = leaders[0] if best >= s.rules.longest_road_min and len(leaders) == 1 else -1
+            s.longest_road_holder = (
+                leaders[0] if best >= s.rules.longest_road_min and len(leaders) == 1 else -1
+            )
             most = max(s.knights_played)
             armies = [p for p in range(s.n) if s.knights_played[p] == most]
             s.largest_army_holder = armies[0] if most >= s.rules.largest_army_min and len(armies) == 1 else -1
@@ -180,7 +182,10 @@ class Position:
         s.public_vp = [recount_vp(s, p) for p in range(s.n)]
         s.refresh_variant_vp()
         s._legal_cache = None
-        assert sum(sum(h[r] for h in s.hands) for r in range(N_RES)) + sum(s.bank) <= s.rules.bank_per_resource * N_RES
+        assert (
+            sum(sum(h[r] for h in s.hands) for r in range(N_RES)) + sum(s.bank)
+            <= s.rules.bank_per_resource * N_RES
+        )
         assert len(s.dev_hands[0]) == N_DEV
         return s
 

@@ -157,7 +157,7 @@ class CatanData:
         self.board_version = 0
 
     # -- copying ------------------------------------------------------------------------------
-    _LIST_FIELDS = (
+    _LIST_FIELDS: tuple[str, ...] = (
         "bank",
         "dev_deck",
         "knights_played",
@@ -174,8 +174,8 @@ class CatanData:
         "history",
         "blocked",
     )
-    _NESTED_FIELDS = ("hands", "dev_hands", "dev_bought_this_turn")
-    _SCALAR_FIELDS = (
+    _NESTED_FIELDS: tuple[str, ...] = ("hands", "dev_hands", "dev_bought_this_turn")
+    _SCALAR_FIELDS: tuple[str, ...] = (
         "robber",
         "longest_road_holder",
         "largest_army_holder",
@@ -220,7 +220,9 @@ class CatanData:
             out[name] = getattr(self, name)
         out["rng"] = str(self.rng.state)
         out["dice"] = None if self.dice is None else list(self.dice)
-        out["offer"] = None if self.offer is None else [self.offer[0], list(self.offer[1]), list(self.offer[2])]
+        out["offer"] = (
+            None if self.offer is None else [self.offer[0], list(self.offer[1]), list(self.offer[2])]
+        )
         out["counters"] = {str(p): [list(g), list(t)] for p, (g, t) in sorted(self.counters.items())}
         out["history"] = [[p, action_to_json(a)] for p, a in self.history]
         return out

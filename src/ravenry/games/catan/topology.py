@@ -116,9 +116,9 @@ def build_topology(coords: Sequence[Coord]) -> Topology:
         edge_nodes.append((min(n1, n2), max(n1, n2)))
 
     node_edges: list[list[int]] = [[] for _ in node_list]
-    for e, (a, b) in enumerate(edge_nodes):
-        node_edges[a].append(e)
-        node_edges[b].append(e)
+    for e, (first, second) in enumerate(edge_nodes):
+        node_edges[first].append(e)
+        node_edges[second].append(e)
     node_neighbors = [
         tuple(sorted(edge_nodes[e][1] if edge_nodes[e][0] == n else edge_nodes[e][0] for e in node_edges[n]))
         for n in range(len(node_list))

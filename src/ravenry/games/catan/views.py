@@ -21,13 +21,22 @@ def board_json(state: CatanState) -> dict[str, Any]:
     return {
         "layout": layout.name,
         "hexes": [
-            {"id": h, "coord": list(topo.hex_coords[h]), "terrain": layout.terrain[h], "numbers": list(layout.numbers[h])}
+            {
+                "id": h,
+                "coord": list(topo.hex_coords[h]),
+                "terrain": layout.terrain[h],
+                "numbers": list(layout.numbers[h]),
+            }
             for h in range(topo.n_hexes)
         ],
         "nodes": [[round(x, 4), round(y, 4)] for x, y in topo.node_xy],
         "edges": [list(e) for e in topo.edge_nodes],
         "harbors": [
-            {"edge": e, "nodes": list(topo.edge_nodes[e]), "kind": "3:1" if k == GENERIC_HARBOR else RESOURCES[k]}
+            {
+                "edge": e,
+                "nodes": list(topo.edge_nodes[e]),
+                "kind": "3:1" if k == GENERIC_HARBOR else RESOURCES[k],
+            }
             for e, k in layout.harbors
         ],
     }
@@ -59,9 +68,13 @@ def observe(state: CatanState, viewer: int | None) -> dict[str, Any]:
         }
         if mine:
             info["hand"] = _named(state.hands[p])
-            info["dev_cards"] = {DEV_CARD_IDS[k]: state.dev_hands[p][k] for k in range(N_DEV) if state.dev_hands[p][k]}
+            info["dev_cards"] = {
+                DEV_CARD_IDS[k]: state.dev_hands[p][k] for k in range(N_DEV) if state.dev_hands[p][k]
+            }
             info["dev_cards_new"] = {
-                DEV_CARD_IDS[k]: state.dev_bought_this_turn[p][k] for k in range(N_DEV) if state.dev_bought_this_turn[p][k]
+                DEV_CARD_IDS[k]: state.dev_bought_this_turn[p][k]
+                for k in range(N_DEV)
+                if state.dev_bought_this_turn[p][k]
             }
             info["vp"] = state.total_vp(p)
         if over:

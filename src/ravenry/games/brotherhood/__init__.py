@@ -1,0 +1,40 @@
+"""A Game of Thrones Catan — Brotherhood of the Watch (``brotherhood``).
+
+``data.py`` holds the components, ``wall.py`` the guards, ``wildlings.py`` the wildlings,
+``heroes.py`` the heroes, and ``rules.py`` how they hook into the Catan turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ravenry.core.registry import register
+from ravenry.games.brotherhood.data import BROTHERHOOD
+from ravenry.games.brotherhood.rules import BROTHERHOOD_ACTION_FIELDS, BrotherhoodState
+from ravenry.games.catan.data import Ruleset
+from ravenry.games.catan.game import CatanConfig
+from ravenry.games.catan.rules import CatanState
+from ravenry.games.got_catan import GotCatanConfig, GotCatanGame
+
+
+@dataclass(frozen=True)
+class BrotherhoodConfig(GotCatanConfig):
+    """As ``got-catan``: ``board`` standard, variable or random; ``setup`` phase or fixed."""
+
+
+class BrotherhoodGame(GotCatanGame):
+    id: ClassVar[str] = "brotherhood"
+    name: ClassVar[str] = "A Game of Thrones Catan: Brotherhood of the Watch"
+    ruleset: Ruleset = BROTHERHOOD
+    config_type: type[CatanConfig] = BrotherhoodConfig
+    state_type: type[CatanState] = BrotherhoodState
+
+    def action_fields(self) -> dict[str, list[tuple[str, str]]]:
+        return {**super().action_fields(), **BROTHERHOOD_ACTION_FIELDS}
+
+
+BROTHERHOOD_GAME = BrotherhoodGame()
+register(BROTHERHOOD_GAME)
+
+__all__ = ["BROTHERHOOD_GAME", "BrotherhoodConfig", "BrotherhoodGame", "BrotherhoodState"]

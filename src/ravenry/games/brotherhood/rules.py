@@ -1,0 +1,200 @@
+"""Brotherhood of the Watch: how the Wall, the wildlings and the heroes hook into the Catan turn.
+
+What changes from ``got-catan`` (everything else is the Catan engine):
+- set-up has a third round: one guard each on a wall section of the player's choice;
+- the roll adds the d12 wildling die: production first, then the wildling advance;
+- hexes blocked by wildlings don't produce;
+- guards can be built (1 brick, 1 wool, 1 lumber) and give VP tokens at 3 and 5;
+- building a settlement or keep, and taking Longest Road or Largest Patrol, reveal wildling tokens;
+- ranger patrols may instead return a wildling from the Gift (and pay one resource of its hex);
+  New Recruits places a free guard;
+- 10 VP wins only at the end of your turn; 3 breaches or 8 wildlings in the Gift end the game
+  at once, won by the most guards on the Wall.
+"""
+
+from __future__ import annotations
+
+from ravenry.core.protocol import JSON, Action, Event, Result
+from ravenry.games.brotherhood.data import (
+    CLANS,
+    SECTIONS,
+    SETTLEMENT_TOKENS,
+    TOKENS_PER_KEEP,
+    WILDLING_DIE_SIDES,
+    WILDLING_TYPES,
+)
+from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HeroRules
+from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES
+from ravenry.games.catan.rules import CatanState
+from ravenry.games.catan.state import MAIN, CatanData
+
+SETUP_GUARD = 20
+
+
+class BrotherhoodState(HeroRules):
+    siege_tie: list[int]
+
+    _LIST_FIELDS = (
+        *CatanData._LIST_FIELDS,
+        "guards_left",
+        "token_pool",
+        "tokens_used",
+        "siege_tie",
+        *HeroRules.HERO_LIST_FIELDS,
+    )
+    _NESTED_FIELDS = (
+        *CatanData._NESTED_FIELDS,
+        "wall",
+        "camps",
+        "clearings",
+        "gift",
+        "settlement_tokens",
+        "keep_tokens",
+    )
+    _SCALAR_FIELDS = (
+        *CatanData._SCALAR_FIELDS,
+        "breaches",
+        "wildling_die",
+        "wildlings_created",
+        "wildlings_returned",
+        *HeroRules.HERO_SCALAR_FIELDS,
+    )
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def prepare_variant(self) -> None:
+        self._init_wall()
+        self._init_wildlings(SETTLEMENT_TOKENS, TOKENS_PER_KEEP)
+        self.siege_tie = []
+        self._init_heroes()
+
+    def setup_plan(self) -> list[tuple[int, int]]:
+        plan = super().setup_plan()
+        order = [(self.first_player + i) % self.n for i in range(self.n)]
+        return plan + [(p, SETUP_GUARD) for p in order]
+
+    def _variant_phase_actions(self, p: int) -> list[Action]:
+        if self.phase == SETUP_GUARD:
+            return self.guard_actions(p, "place_guard")
+        return super()._variant_phase_actions(p)
+
+    def _variant_phase_name(self) -> str:
+        if self.phase == SETUP_GUARD:
+            return "setup_guard"
+        return super()._variant_phase_name()
+
+    # -- the turn ---------------------------------------------------------------------------------
+    def _roll_extra_dice(self, events: list[Event]) -> None:
+        self.wildling_die = self.rng.die(WILDLING_DIE_SIDES)
+        events.append(Event("wildling_die", {"face": self.wildling_die}))
+
+    def _after_production(self, events: list[Event]) -> None:
+        self._advance_wildlings(self.wildling_die, events)
+        super()._after_production(events)
+
+    def hex_produces(self, h: int) -> bool:
+        return h != self.robber and not self.gift[h]
+
+    def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
+        if self.phase == MAIN and self.can_pay_guard(p):
+            actions.extend(self.guard_actions(p, "build_guard"))
+        super()._add_variant_actions(p, actions)
+
+    def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
+        dev = self.dev_hands[p]
+        new = self.dev_bought_this_turn[p]
+        if dev[KNIGHT] > new[KNIGHT]:
+            actions.extend(("patrol_wildling", h) for h in range(len(self.gift)) if self.gift[h])
+        if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
+            actions.extend(self.guard_actions(p, "play_new_recruits"))
+
+    def _patrol_wildling(self, p: int, a: Action) -> list[Event]:
+        """Ranger patrol, option 2: a wildling in the Gift goes back to the Frostfangs and you
+        take one resource of that hex's type from the supply."""
+        h = a[1]
+        events: list[Event] = []
+        self._use_dev(p, KNIGHT, events, option="return_wildling", hex=h)
+        self.knights_played[p] += 1
+        self._return_from_gift(h)
+        r = self.board.hex_resource[h]
+        if r >= 0 and self.bank[r]:
+            self.bank[r] -= 1
+            self.hands[p][r] += 1
+            events.append(Event("wildling_returned", {"player": p, "hex": h, "resource": RESOURCES[r]}))
+        else:
+            events.append(Event("wildling_returned", {"player": p, "hex": h, "resource": None}))
+        self._update_largest_army(p, events)
+        return events
+
+    def _play_new_recruits(self, p: int, a: Action) -> list[Event]:
+        events: list[Event] = []
+        self._use_dev(p, NEW_RECRUITS, events)
+        self._add_guard(p, a[1], events, "new recruits")
+        return events
+
+    def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
+        self._reveal(self.settlement_tokens[p].pop(), events, "settlement")
+        super()._on_settlement_built(p, node, events)
+
+    def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
+        tokens = self.keep_tokens[p]
+        first, second = tokens.pop(), tokens.pop()
+        # The returned settlement goes back onto the card over a fresh token from the pool.
+        self.settlement_tokens[p].append(self._draw_pool_token(events))
+        self._reveal(first, events, "keep")
+        self._reveal(second, events, "keep")
+        super()._on_city_built(p, node, events)
+
+    def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
+        self._reveal(self._draw_pool_token(events), events, card)
+        super()._on_special_card_taken(p, card, events)
+
+    # -- the end ------------------------------------------------------------------------------------
+    def result(self) -> Result | None:
+        base = super().result()
+        if base is None or not self.siege_tie:
+            return base
+        return Result(tuple(self.siege_tie), base.reason, base.scores)
+
+    def _variant_vp_recount(self, p: int) -> int:
+        return self._wall_vp_recount(p)
+
+    def refresh_variant_vp(self) -> None:
+        for p in range(self.n):
+            self.public_vp[p] += self._wall_vp_recount(p)
+
+    # -- JSON and views -------------------------------------------------------------------------------
+    def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
+        view["wall"] = [list(section) for section in self.wall]
+        view["camps"] = {CLANS[c]: [WILDLING_TYPES[k] for k in camp] for c, camp in enumerate(self.camps)}
+        view["clearings"] = [[WILDLING_TYPES[k] for k in c] for c in self.clearings]
+        view["gift_wildlings"] = {
+            str(h): [WILDLING_TYPES[k] for k in ws] for h, ws in enumerate(self.gift) if ws
+        }
+        view["columns"] = [list(self.column_hexes(s)) for s in range(SECTIONS)]
+        view["breaches"] = self.breaches
+        view["wildling_die"] = self.wildling_die or None
+        view["token_pool_size"] = len(self.token_pool)
+        view["tokens_used"] = [[CLANS[t // 3], WILDLING_TYPES[t % 3]] for t in self.tokens_used]
+        for info in view["players"]:
+            p = info["seat"]
+            info["guards_left"] = self.guards_left[p]
+            info["guards_on_wall"] = self.guards_on_wall(p)
+            info["wildling_tokens_on_card"] = len(self.settlement_tokens[p]) + len(self.keep_tokens[p])
+        self.heroes_view(view, viewer)
+
+
+BrotherhoodState._HANDLERS = {
+    **CatanState._HANDLERS,
+    **HERO_HANDLERS,
+    "place_guard": BrotherhoodState._place_setup_guard,
+    "build_guard": BrotherhoodState._build_guard,
+    "patrol_wildling": BrotherhoodState._patrol_wildling,
+    "play_new_recruits": BrotherhoodState._play_new_recruits,
+}
+BROTHERHOOD_ACTION_FIELDS: dict[str, list[tuple[str, str]]] = {
+    "place_guard": [("section", "int")],
+    "build_guard": [("section", "int")],
+    "patrol_wildling": [("hex", "int")],
+    "play_new_recruits": [("section", "int")],
+    **HERO_ACTION_FIELDS,
+}
