@@ -238,15 +238,21 @@ class GameState(ABC):
         """The full state, RNG included. Never send this to a player."""
 
     # -- the shared protocol ------------------------------------------------------------------
-    _legal_cache: tuple[int, list[Action]] | None = None
+    # (player, excluded action types, actions): the last list handed out, until the next apply.
+    _legal_cache: tuple[int, frozenset[str], list[Action]] | None = None
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def legal_actions(self, player: int, exclude: frozenset[str] = frozenset()) -> list[Action]:
+        """Every legal action of ``player`` now, or every one but the ``exclude``d types (a bot
+        that never makes domestic offers asks without them, and the game need not list them)."""
         cache = self._legal_cache
-        if cache is not None and cache[0] == player:
-            return cache[1]
-        actions = self._legal_actions(player)
-        self._legal_cache = (player, actions)
+        if cache is not None and cache[0] == player and cache[1] == exclude:
+            return cache[2]
+        actions = self._legal_actions_except(player, exclude) if exclude else self._legal_actions(player)
+        self._legal_cache = (player, exclude, actions)
         return actions
+
+    def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
+        return [a for a in self._legal_actions(player) if a[0] not in exclude]
 
     def apply(self, player: int, action: Action) -> list[Event]:
         decision = self.decision()
@@ -255,9 +261,14 @@ class GameState(ABC):
         if player not in decision.players:
             who = ", ".join(str(p) for p in decision.players)
             raise NotYourTurn(f"player {player} may not act now; waiting for player(s) {who}")
-        if not isinstance(action, tuple) or not action:
+        if type(action) is not tuple or not action:
             raise MalformedAction(f"not an action: {action!r}")
-        if action not in self.legal_actions(player):
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player and action[0] not in cache[1]:
+            legal = cache[2]
+        else:
+            legal = self._legal_actions(player)
+        if action not in legal:
             raise IllegalAction(self.explain_illegal(player, action))
         self._legal_cache = None
         events = self._apply(player, action)

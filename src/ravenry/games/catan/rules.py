@@ -56,7 +56,8 @@ from ravenry.games.catan.state import (
 
 Handler = Callable[[Any, int, Action], list[Event]]
 
-RESOLVED_SEVEN = -1  # resume_phase value: after the robber, the production roll is complete
+RESOLVED_SEVEN = -1
+OFFER_ACTIONS = frozenset(("offer_trade", "counter_offer"))  # resume_phase value: after the robber, the production roll is complete
 
 
 def _can_pay(hand: list[int], cost: Cost) -> bool:
@@ -127,7 +128,7 @@ class CatanState(CatanData, GameState):
             return Decision(tuple(p for p in range(self.n) if self.discards_owed[p]), True)
         if phase == TRADE_RESPONSES:
             return Decision(tuple(p for p in range(self.n) if self.responses[p] == PENDING), True)
-        return Decision((self.current,))
+        return _TURN_DECISIONS[self.current]
 
     def result(self) -> Result | None:
         if self.phase != OVER:
@@ -182,6 +183,19 @@ class CatanState(CatanData, GameState):
             ]
         return self._variant_phase_actions(player)
 
+    _list_offers = True  # off while listing actions for a caller that excludes domestic offers
+
+    def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
+        if "offer_trade" not in exclude or "counter_offer" not in exclude:
+            return super()._legal_actions_except(player, exclude)
+        self._list_offers = False
+        try:
+            actions = self._legal_actions(player)
+        finally:
+            del self._list_offers
+        rest = exclude - OFFER_ACTIONS
+        return [a for a in actions if a[0] not in rest] if rest else actions
+
     def _main_actions(self, p: int) -> list[Action]:
         actions: list[Action] = [("end_turn",)]
         hand = self.hands[p]
@@ -196,7 +210,7 @@ class CatanState(CatanData, GameState):
         self._add_dev_plays(p, actions)
         self._add_variant_actions(p, actions)
         self._add_maritime_trades(p, actions)
-        if self.offers_this_turn < self.rules.max_offers_per_turn and any(hand):
+        if self._list_offers and self.offers_this_turn < self.rules.max_offers_per_turn and any(hand):
             cap = self.rules.max_offer_cards
             actions.extend(_offer_actions(_hand_key(hand, cap), cap))
         return actions
@@ -228,15 +242,18 @@ class CatanState(CatanData, GameState):
     def _add_maritime_trades(self, p: int, actions: list[Action]) -> None:
         hand = self.hands[p]
         bank = self.bank
-        default = self.rules.bank_trade_rate
-        harbors = self.harbors[p]
+        bank_full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
+        rates = self.player_rates(p)
         for r in range(N_RES):
             have = hand[r]
             if have < 2:
                 continue
-            for rate in self.trade_rates(harbors, r, default):
+            for rate in rates[r]:
                 if have >= rate:
-                    actions.extend(("maritime_trade", r, rate, g) for g in range(N_RES) if g != r and bank[g])
+                    if bank_full:
+                        actions.extend(_MARITIME[r][rate])
+                    else:
+                        actions.extend(a for a in _MARITIME[r][rate] if bank[a[3]])
 
     @staticmethod
     def trade_rates(harbors: set[int], r: int, default: int) -> tuple[int, ...]:
@@ -249,23 +266,42 @@ class CatanState(CatanData, GameState):
         rates.sort()
         return tuple(rates)
 
+    def player_rates(self, p: int) -> tuple[tuple[int, ...], ...]:
+        """Per resource, every rate at which ``p`` may trade it to the bank, best first."""
+        harbors = self.harbors[p]
+        key = (frozenset(harbors), self.rules.bank_trade_rate)
+        rates = _RATES_CACHE.get(key)
+        if rates is None:
+            rates = _RATES_CACHE[key] = tuple(
+                self.trade_rates(harbors, r, self.rules.bank_trade_rate) for r in range(N_RES)
+            )
+        return rates
+
     def _robber_actions(self, p: int) -> list[Action]:
         actions: list[Action] = []
-        topo = self.board.topo
-        owner = self.node_owner
+        owners_by_hex = self.hex_owners()
         hands = self.hands
         for h in self.robber_destinations():
-            victims: set[int] = set()
-            if h >= 0:
-                for node in topo.hex_nodes[h]:
-                    o = owner[node]
-                    if o >= 0 and o != p and any(hands[o]):
-                        victims.add(o)
+            victims = [o for o in owners_by_hex[h] if o != p and any(hands[o])] if h >= 0 else ()
             if victims:
-                actions.extend(("move_robber", h, v) for v in sorted(victims))
+                actions.extend(("move_robber", h, v) for v in victims)
             else:
                 actions.append(("move_robber", h, -1))
         return actions
+
+    def hex_owners(self) -> list[tuple[int, ...]]:
+        """Per hex, the players with a building on it (sorted), cached until the board changes."""
+        cached = self._hex_owners
+        if cached is not None and cached[0] == self.board_version:
+            return cached[1]
+        owner = self.node_owner
+        table = [
+            tuple(sorted({owner[n] for n in nodes if owner[n] >= 0})) for nodes in self.board.topo.hex_nodes
+        ]
+        self._hex_owners = (self.board_version, table)
+        return table
+
+    _hex_owners: tuple[int, list[tuple[int, ...]]] | None = None
 
     def robber_destinations(self) -> list[int]:
         """Hook: where the robber may go (another hex; Tormund may also go home to his camp)."""
@@ -281,7 +317,7 @@ class CatanState(CatanData, GameState):
         actions: list[Action] = [("decline_trade",)]
         if all(hand[i] >= get[i] for i in range(N_RES)):
             actions.insert(0, ("accept_trade",))
-        if any(hand):
+        if self._list_offers and any(hand):
             cap = self.rules.max_offer_cards
             actions.extend(_counter_actions(_hand_key(hand, cap), cap))
         return actions
@@ -974,6 +1010,15 @@ class CatanState(CatanData, GameState):
         for node, owner in enumerate(self.node_owner):
             if owner >= 0:
                 yield node, owner, self.node_level[node]
+
+
+_TURN_DECISIONS = tuple(Decision((p,)) for p in range(8))
+# resource → rate → every ("maritime_trade", resource, rate, other) action
+_MARITIME = tuple(
+    {rate: tuple(("maritime_trade", r, rate, g) for g in range(N_RES) if g != r) for rate in (2, 3, 4)}
+    for r in range(N_RES)
+)
+_RATES_CACHE: dict[tuple[frozenset[int], int], tuple[tuple[int, ...], ...]] = {}
 
 
 def _named(counts: Counts | list[int]) -> dict[str, int]:

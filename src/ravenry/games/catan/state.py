@@ -92,6 +92,7 @@ class CatanData:
     blocked: list[bool]  # node occupied or next to a building (distance rule)
     harbors: list[set[int]]  # harbor kinds each player controls
     _frontier: list[tuple[int, list[int]] | None]  # (board version, buildable edges) per player
+    _hex_owners: tuple[int, list[tuple[int, ...]]] | None
     board_version: int
 
     # -- construction -------------------------------------------------------------------------
@@ -154,6 +155,7 @@ class CatanData:
             if owner >= 0:
                 self.network[owner].update(topo.edge_nodes[edge])
         self._frontier = [None] * self.n
+        self._hex_owners = None
         self.board_version = 0
 
     # -- copying ------------------------------------------------------------------------------
