@@ -99,7 +99,8 @@ class CatanGame(Game[CatanConfig, CatanState]):
 
     def place_fixed_pieces(self, state: CatanState) -> None:
         """The beginner set-up: every seat's two settlements and roads as the layout shows;
-        resources from the starred settlement; the oldest player (seat 0) starts."""
+        resources from the starred settlement; seat 0 starts (the rulebooks' youngest player in
+        Catan, oldest in Game of Thrones Catan: seat them there)."""
         pieces = state.board.layout.starting_pieces
         if len(pieces) < state.n:
             raise MalformedAction("this layout has no fixed starting pieces for that many players")

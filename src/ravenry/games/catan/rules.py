@@ -56,8 +56,8 @@ from ravenry.games.catan.state import (
 
 Handler = Callable[[Any, int, Action], list[Event]]
 
-RESOLVED_SEVEN = -1
-OFFER_ACTIONS = frozenset(("offer_trade", "counter_offer"))  # resume_phase value: after the robber, the production roll is complete
+RESOLVED_SEVEN = -1  # resume_phase value: after the robber, the production roll is complete
+OFFER_ACTIONS = frozenset(("offer_trade", "counter_offer"))
 
 
 def _can_pay(hand: list[int], cost: Cost) -> bool:
@@ -312,7 +312,7 @@ class CatanState(CatanData, GameState):
 
     def _trade_response_actions(self, p: int) -> list[Action]:
         assert self.offer is not None
-        _, give, get = self.offer
+        get = self.offer[2]
         hand = self.hands[p]
         actions: list[Action] = [("decline_trade",)]
         if all(hand[i] >= get[i] for i in range(N_RES)):
@@ -418,7 +418,7 @@ class CatanState(CatanData, GameState):
                 return "you can only upgrade one of your own settlements"
             if kind == "offer_trade":
                 return "offers must give 1-3 cards you hold for 1-3 other cards, a few offers per turn"
-            return "that trade is not available at your harbors' rates or the bank lacks the card"
+            return self._explain_maritime(player, action)
         if kind.startswith("play_"):
             if self.dev_played:
                 return "you have already played a development card this turn"
@@ -426,10 +426,35 @@ class CatanState(CatanData, GameState):
         if kind == "roll":
             return "the dice are rolled once, at the start of your turn"
         if kind == "move_robber":
-            return f"the {self.rules.robber_name} must move to another hex; steal only from an adjacent opponent with cards"
+            return (
+                f"the {self.rules.robber_name} must move to another hex; "
+                "steal only from an adjacent opponent with cards"
+            )
         if kind == "discard":
             return "discard only cards you hold, and only while you owe discards"
+        if kind == "place_settlement" and phase == "setup_settlement":
+            return "that intersection is taken or next to a settlement or city (distance rule)"
+        if kind == "place_road" and phase == "setup_road":
+            return "the set-up road must go on a free path next to the settlement you just placed"
         return f"{kind} is not legal now (phase: {phase})"
+
+    def _explain_maritime(self, player: int, action: Action) -> str:
+        """Why a maritime trade in the main phase is refused: the FAQ's like-for-like rule, the
+        rate, the cards in hand, or the bank's stack."""
+        if len(action) != 4 or not all(type(x) is int and x >= 0 for x in action[1:]):
+            return "a maritime trade names the resource to give, the rate and the resource to get"
+        _, give, rate, get = action
+        if give >= N_RES or get >= N_RES:
+            return "unknown resource in that maritime trade"
+        if give == get:
+            return "you may not trade like resources: take a different resource from the bank"
+        if rate not in self.player_rates(player)[give]:
+            return f"{rate}:1 is not a rate your harbors give for {RESOURCES[give]}"
+        if self.hands[player][give] < rate:
+            return f"not enough resources: a {rate}:1 trade needs {rate} {RESOURCES[give]}"
+        if not self.bank[get]:
+            return f"the bank has no {RESOURCES[get]} left"
+        return "that maritime trade is not available now"
 
     def phase_name(self) -> str:
         from ravenry.games.catan.state import PHASE_NAMES

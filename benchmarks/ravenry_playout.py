@@ -1,0 +1,110 @@
+"""Random 4-player Catan playouts in ravenry through the public protocol, and state-cost probes.
+
+The random player picks uniformly (with a seeded :class:`ravenry.core.rng.Rng`) among the legal
+actions except domestic offers (``offer_trade`` / ``counter_offer``): the peers' random players
+never trade with each other, so leaving offers out keeps game lengths comparable.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import timeit
+from dataclasses import dataclass
+
+import ravenry
+from ravenry.core.rng import Rng
+from ravenry.games.catan.rules import CatanState
+
+DOMESTIC_OFFERS = frozenset({"offer_trade", "counter_offer"})
+
+
+@dataclass(frozen=True)
+class PlayoutTotals:
+    """What a batch of playouts cost: games, finished/unfinished counts, wall seconds, actions."""
+
+    games: int
+    unfinished: int
+    seconds: float
+    steps: int
+
+
+def new_catan(seed: int) -> CatanState:
+    state = ravenry.new_game("catan", players=4, seed=seed)
+    if not isinstance(state, CatanState):
+        raise TypeError(f"ravenry.new_game('catan') made a {type(state).__name__}")
+    return state
+
+
+def play_one(seed: int, turn_cap: int, stop_after_steps: int | None = None) -> tuple[CatanState, int, bool]:
+    """Play one random game; return (state, actions applied, finished).
+
+    The game stops unfinished once its turn counter passes ``turn_cap``, or, when given, after
+    ``stop_after_steps`` actions (used to reach a mid-game position).
+    """
+    state = new_catan(seed)
+    chooser = Rng.from_seed(seed)
+    steps = 0
+    while True:
+        decision = state.decision()
+        if decision.result is not None:
+            return state, steps, True
+        if state.turn > turn_cap or steps == stop_after_steps:
+            return state, steps, False
+        players = decision.players
+        player = players[0] if len(players) == 1 else players[chooser.below(len(players))]
+        # The rules list everything but domestic offers without building them at all.
+        actions = state.legal_actions(player, DOMESTIC_OFFERS)
+        state.apply(player, actions[chooser.below(len(actions))])
+        steps += 1
+
+
+def play_many(seeds: list[int], turn_cap: int) -> PlayoutTotals:
+    """Play one game per seed, timing only the games (new_game through the last apply)."""
+    steps = 0
+    unfinished = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        _, game_steps, finished = play_one(seed, turn_cap)
+        steps += game_steps
+        unfinished += not finished
+    seconds = time.perf_counter() - start
+    return PlayoutTotals(len(seeds), unfinished, seconds, steps)
+
+
+@dataclass(frozen=True)
+class StateCosts:
+    """Size of the full-state JSON and the cost of clone() at one mid-game position."""
+
+    seed: int
+    step: int
+    turn: int
+    history_length: int
+    json_bytes: int
+    json_bytes_without_history: int
+    clone_microseconds: float
+    clone_calls: int
+
+
+def _json_bytes(obj: object) -> int:
+    # The same compact form as GameState.to_json_text(), so the number matches what is stored.
+    return len(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode())
+
+
+def measure_state_costs(seed: int, turn_cap: int, clone_calls: int) -> StateCosts:
+    """Replay game ``seed`` to half its length, then size its JSON and time ``clone()``."""
+    _, total_steps, _ = play_one(seed, turn_cap)
+    state, step, _ = play_one(seed, turn_cap, stop_after_steps=total_steps // 2)
+    full = state.to_json()
+    without_history = {key: value for key, value in full.items() if key != "history"}
+    seconds = timeit.timeit(state.clone, number=clone_calls)
+    return StateCosts(
+        seed=seed,
+        step=step,
+        turn=state.turn,
+        history_length=len(state.history),
+        json_bytes=_json_bytes(full),
+        json_bytes_without_history=_json_bytes(without_history),
+        clone_microseconds=seconds / clone_calls * 1e6,
+        clone_calls=clone_calls,
+    )
