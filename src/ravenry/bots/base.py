@@ -1,0 +1,113 @@
+"""What a bot is (:class:`Bot`) and the registry of bot kinds by name (:func:`make_bot`).
+
+A bot sees only what its seat may see: the JSON-ready view from ``state.observe(seat)``, the
+legal actions of that seat, and its own seeded :class:`~ravenry.core.rng.Rng`. It never receives
+the state object. A kind may have one implementation per game (``greedy`` plays each game its
+own way) and a generic one used for every other game (``random``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ravenry.core.protocol import Action
+from ravenry.core.rng import Rng
+
+View = dict[str, Any]  # the JSON-ready dict from state.observe(seat)
+BotFactory = Callable[..., "Bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Chooses one of ``legal`` for the seat the ``view`` belongs to."""
+
+    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action: ...
+
+
+class UnknownBot(KeyError):
+    """No bot of that kind exists for that game. ``str()`` gives a readable reason."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+# (kind, game id or None for every game) → factory taking the bot's options as keywords.
+_BOTS: dict[tuple[str, str | None], BotFactory] = {}
+
+
+def register_bot(kind: str, factory: BotFactory, games: Sequence[str] | None = None) -> None:
+    """Register ``factory`` as bot ``kind`` for ``games`` (``None``: for every game)."""
+    if games is None:
+        _BOTS[(kind, None)] = factory
+    for game_id in games or ():
+        _BOTS[(kind, game_id)] = factory
+
+
+def bot_kinds(game_id: str | None = None) -> list[str]:
+    """Every registered kind (that can play ``game_id``, if given)."""
+    _load_builtin_bots()
+    return sorted({k for k, g in _BOTS if game_id is None or g is None or g == game_id})
+
+
+def make_bot(kind: str, game_id: str, **options: Any) -> Bot:
+    """A new bot of ``kind`` for ``game_id``. Unknown options raise :class:`TypeError`."""
+    _load_builtin_bots()
+    factory = _BOTS.get((kind, game_id)) or _BOTS.get((kind, None))
+    if factory is None:
+        known = ", ".join(bot_kinds(game_id)) or "none"
+        raise UnknownBot(f"no bot {kind!r} for game {game_id!r}; known: {known}")
+    bot: Bot = factory(**options)
+    return bot
+
+
+def bot_label(bot: Bot | str) -> str:
+    """The kind name a bot reports in summaries (its ``kind`` attribute, else its class name)."""
+    if isinstance(bot, str):
+        return bot
+    kind = getattr(bot, "kind", None)
+    return kind if isinstance(kind, str) else type(bot).__name__
+
+
+def _load_builtin_bots() -> None:
+    # Imported lazily: the built-in bots register themselves when their modules load.
+    import ravenry.bots.greedy
+    import ravenry.bots.random_bot  # noqa: F401
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"random:offers=false:offer_rate=0.1"`` → ``("random", {"offers": False, "offer_rate": 0.1})``."""
+    kind, *parts = spec.strip().split(":")
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, sep, text = part.partition("=")
+        if not sep or not key:
+            raise ValueError(f"bot option {part!r} in {spec!r} must look like name=value")
+        options[key.strip()] = _option_value(text.strip())
+    if not kind:
+        raise ValueError(f"bot spec {spec!r} has no kind")
+    return kind, options
+
+
+def bot_from_spec(spec: str, game_id: str) -> Bot:
+    """A bot from a spec such as ``greedy`` or ``random:offers=false``; bad options raise
+    :class:`ValueError` with a readable reason."""
+    kind, options = parse_bot_spec(spec)
+    try:
+        return make_bot(kind, game_id, **options)
+    except TypeError as exc:
+        raise ValueError(f"bad options for bot {kind!r}: {exc}") from None
+
+
+def _option_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text

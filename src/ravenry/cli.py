@@ -1,0 +1,218 @@
+"""The ``ravenry`` command: ``games`` lists the games, ``simulate`` plays many bot games and
+prints (and optionally writes as JSON) the statistics, ``demo`` shows one game between bots.
+
+Bad input (an unknown game or bot, the wrong number of bots, a non-positive count) prints a
+clear message to stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ravenry.core.registry import available_games, get_game
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Input the command cannot run with; the message says why."""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("the seed must not be negative")
+    return value
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"option {text!r} must look like name=value")
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return key, lowered == "true"
+    try:
+        return key, int(value)
+    except ValueError:
+        return key, value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ravenry", description="Board games for people, bots and researchers."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    commands.add_parser("games", help="list the registered games")
+
+    sim = commands.add_parser("simulate", help="play many games between bots and report win rates")
+    sim.add_argument("game", help="game id, e.g. catan")
+    sim.add_argument("--players", type=_positive, default=4)
+    sim.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated bot per seat, e.g. greedy,random,random,random "
+        "(options: random:offers=false); default: random at every seat",
+    )
+    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--seed", type=_seed, default=0)
+    sim.add_argument("--workers", type=_positive, default=1)
+    sim.add_argument(
+        "--turn-cap", type=_positive, default=None, help="stop (and count as unfinished) after N turns"
+    )
+    sim.add_argument("--rotate", action="store_true", help="rotate the bots round the seats game by game")
+    sim.add_argument("--option", type=_option, action="append", default=[], help="game option name=value")
+    sim.add_argument("--json", type=Path, default=None, metavar="FILE", help="also write the numbers as JSON")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    demo = commands.add_parser("demo", help="bots play one game; show the board, scores and winner")
+    demo.add_argument("game", help="game id, e.g. catan")
+    demo.add_argument("--players", type=_positive, default=4)
+    demo.add_argument("--seed", type=_seed, default=1)
+    demo.add_argument("--bots", default=None, help="bot per seat, comma-separated (default: greedy)")
+    demo.add_argument("--turn-cap", type=_positive, default=None)
+    demo.add_argument("--option", type=_option, action="append", default=[], help="game option name=value")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the usage error (or --help)
+        return int(exc.code or 0)
+    console = Console()
+    try:
+        if args.command == "games":
+            return _games(console)
+        if args.command == "simulate":
+            return _simulate(args, console)
+        return _demo(args, console)
+    except UsageError as exc:
+        print(f"ravenry {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _games(console: Console) -> int:
+    from rich.table import Table
+
+    table = Table(title="Games")
+    table.add_column("id")
+    table.add_column("name")
+    table.add_column("players")
+    for game_id in available_games():
+        game = get_game(game_id)
+        table.add_row(game_id, game.name, f"{game.min_players}-{game.max_players}")
+    console.print(table)
+    return 0
+
+
+def _check_game(game_id: str, players: int) -> None:
+    games = available_games()
+    if game_id not in games:
+        raise UsageError(f"unknown game {game_id!r}; available: {', '.join(games) or 'none'}")
+    game = get_game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise UsageError(f"{game_id} is for {game.min_players}-{game.max_players} players, not {players}")
+
+
+def _bot_list(text: str | None, players: int, default: str) -> list[str]:
+    bots = [b.strip() for b in text.split(",")] if text else [default] * players
+    if any(not b for b in bots):
+        raise UsageError(f"empty bot name in {text!r}")
+    if len(bots) != players:
+        raise UsageError(f"{players} players need {players} bots, got {len(bots)}: {', '.join(bots)}")
+    return bots
+
+
+def _check_bots(bots: Sequence[str], game_id: str) -> None:
+    from ravenry.bots import UnknownBot, bot_from_spec
+
+    for spec in bots:
+        try:
+            bot_from_spec(spec, game_id)
+        except (UnknownBot, ValueError) as exc:
+            raise UsageError(str(exc)) from None
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    from ravenry.sim.display import stats_table
+    from ravenry.sim.runner import DEFAULT_TURN_CAP
+    from ravenry.sim.simulate import simulate
+
+    _check_game(args.game, args.players)
+    bots = _bot_list(args.bots, args.players, "random")
+    _check_bots(bots, args.game)
+    if args.json is not None and not args.json.parent.is_dir():
+        raise UsageError(f"cannot write {args.json}: no directory {args.json.parent}")
+    try:
+        result = simulate(
+            args.game,
+            args.players,
+            bots,
+            args.games,
+            seed=args.seed,
+            workers=args.workers,
+            turn_cap=args.turn_cap or DEFAULT_TURN_CAP,
+            rotate=args.rotate,
+            options=dict(args.option),
+            progress=not args.quiet,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    stats = result.stats
+    title = f"{args.game}, {args.players} players, seed {args.seed}"
+    if args.rotate:
+        title += ", seats rotated"
+    console.print(stats_table(stats, title))
+    if args.json is not None:
+        try:
+            args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.json}: {exc.strerror}") from None
+        console.print(f"wrote {args.json}")
+    return 0
+
+
+def _demo(args: argparse.Namespace, console: Console) -> int:
+    from ravenry.core.errors import IllegalAction
+    from ravenry.sim.display import game_report
+    from ravenry.sim.runner import DEFAULT_TURN_CAP, run_game
+
+    _check_game(args.game, args.players)
+    bots = _bot_list(args.bots, args.players, "greedy")
+    _check_bots(bots, args.game)
+    try:
+        summary, state = run_game(
+            args.game, args.players, args.seed, bots, args.turn_cap or DEFAULT_TURN_CAP, dict(args.option)
+        )
+    except (IllegalAction, ValueError, TypeError) as exc:
+        raise UsageError(str(exc)) from None
+    console.rule(f"{get_game(args.game).name} — seed {args.seed}")
+    console.print(game_report(state.observe(None), summary))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
