@@ -237,6 +237,14 @@ class GameState(ABC):
     def to_json(self) -> dict[str, JSON]:
         """The full state, RNG included. Never send this to a player."""
 
+    @abstractmethod
+    def turn_number(self) -> int:
+        """Regular turns started so far (0 during set-up): what turn caps count."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's points now, hidden ones included (omniscient: for referees, not players)."""
+
     # -- the shared protocol ------------------------------------------------------------------
     # (player, excluded action types, actions): the last list handed out, until the next apply.
     _legal_cache: tuple[int, frozenset[str], list[Action]] | None = None

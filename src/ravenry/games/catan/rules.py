@@ -136,8 +136,11 @@ class CatanState(CatanData, GameState):
         winners = (self.winner,) if self.winner >= 0 else ()
         return Result(winners, self.end_reason, tuple(self.total_vp(p) for p in range(self.n)))
 
-    def acting_players(self) -> tuple[int, ...]:
-        return self.decision().players
+    def turn_number(self) -> int:
+        return self.turn
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.total_vp(p) for p in range(self.n))
 
     # =========================================================================================
     # Victory points (hook: variants add guards)
@@ -189,10 +192,8 @@ class CatanState(CatanData, GameState):
         if "offer_trade" not in exclude or "counter_offer" not in exclude:
             return super()._legal_actions_except(player, exclude)
         self._list_offers = False
-        try:
-            actions = self._legal_actions(player)
-        finally:
-            del self._list_offers
+        actions = self._legal_actions(player)
+        self._list_offers = True
         rest = exclude - OFFER_ACTIONS
         return [a for a in actions if a[0] not in rest] if rest else actions
 
