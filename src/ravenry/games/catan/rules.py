@@ -104,7 +104,7 @@ def _hand_key(hand: list[int], cap: int) -> tuple[int, ...]:
     return tuple(c if c < cap else cap for c in hand)
 
 
-class CatanState(CatanData, GameState):
+class CatanState(CatanData):
     """Classic Catan (Gallery Edition). Variants override the hook methods."""
 
     game: Game[Any, Any]
@@ -1017,7 +1017,7 @@ class CatanState(CatanData, GameState):
     # Copy, JSON, views
     # =========================================================================================
     def clone(self) -> CatanState:
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))
         self._copy_into(other)
         return other
 

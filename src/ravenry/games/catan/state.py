@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ravenry.core.protocol import Action, GameConfig
+from ravenry.core.protocol import Action, Game, GameConfig, GameState
 from ravenry.core.rng import Rng
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.data import N_DEV, N_RES, Ruleset
@@ -44,9 +44,10 @@ PENDING, ACCEPTED, DECLINED, COUNTERED = range(4)
 Counts = tuple[int, ...]
 
 
-class CatanData:
+class CatanData(GameState):
     """The complete Catan state. Lists of ints, indexed by player, node, edge or hex."""
 
+    game: Game[Any, Any]
     board: Board
     rules: Ruleset
     config: GameConfig
@@ -196,19 +197,27 @@ class CatanData:
     )
 
     def _copy_into(self, other: CatanData) -> None:
-        d = other.__dict__
-        src = self.__dict__
-        d.update(src)
-        for name in self._LIST_FIELDS:
-            d[name] = src[name][:]
-        for name in self._NESTED_FIELDS:
-            d[name] = [row[:] for row in src[name]]
+        other.game = self.game
+        other.board = self.board
+        other.rules = self.rules
+        other.config = self.config
+        other.n = self.n
         other.rng = Rng(self.rng.state)
+        for name in self._LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in self._NESTED_FIELDS:
+            setattr(other, name, [row[:] for row in getattr(self, name)])
+        for name in self._SCALAR_FIELDS:
+            setattr(other, name, getattr(self, name))
+        other.dice = self.dice
+        other.offer = self.offer
         other.counters = dict(self.counters)
         other.network = [set(s) for s in self.network]
         other.harbors = [set(s) for s in self.harbors]
         other._frontier = list(self._frontier)
-        other._legal_cache = None  # type: ignore[attr-defined]
+        other._hex_owners = self._hex_owners
+        other.board_version = self.board_version
+        other._legal_cache = None
 
     # -- JSON ---------------------------------------------------------------------------------
     def _data_to_json(self, action_to_json: Any) -> dict[str, Any]:
