@@ -3,18 +3,47 @@
 Every player always has one hero. Using it (never on the turn you took it, once per turn, on
 your own turn unless the card says otherwise — Samwell Tarly acts on any production roll) is one
 action; then the after-use choice: on the A side flip it to B and keep it, or return it and take
-another from the display; on the B side you must return it and take another.
+another from the display; on the B side you must return it and take another. The hero you return
+is not in the display while you choose, so you cannot take it straight back.
+
+Readings of the card texts where the rulebook leaves a choice (ours, kept here):
+- Jeor Mormont: every card you give back is of a different type than the one demanded (giving the
+  same type back would be no trade); the two cards you give may be of one type.
+- Samwell Tarly: offered to his owner after every production roll that is not a 7 and paid him
+  nothing, on anyone's turn, before the roller may act; he may take a card or pass.
+- Othell Yarwyck: the lifted road's ends count as connected through your own roads and buildings
+  only (an opponent's building on the end neither connects nor cuts); it goes back onto any
+  other path where a road could be built now; Longest Road is recounted at once.
+- Ser Alliser Thorne: using him means building a guard with one resource substituted; the
+  printed price alone is an ordinary ``build_guard``, not a use of the hero.
+- Melisandre: the substitution is optional (choosing from the top 3 cards is the effect); only
+  the buyer sees the cards; the deck is reshuffled after the choice.
+- Mance Rayder: "more victory points" compares visible victory points (everything on the table:
+  buildings, special cards, guard tokens), never hidden victory point cards, so the choice of
+  victims reveals nothing; he also works after a 7 once Tormund has moved; only the two players
+  involved see the hand and the card taken.
+- Yoren: the discarded ranger patrol no longer counts for Largest Patrol. A holder who still
+  ties for the most keeps the card; otherwise it goes to the one player with strictly the most
+  (at least 3, and that player reveals a wildling token) or is set aside until someone has
+  strictly the most.
+- Qhorin Half-Hand: if the supply has no card of the land Tormund left, he still goes home and
+  you get nothing.
+
+Action encodings: ``use_benjen(area, index)`` — area 0-2 are the clans' camps (index = camp,
+0 the hottest), areas 3-6 the clearings facing wall sections 1-4 (index 0); ``hero_swap(hero)``
+and the views use the hero's index in :data:`HEROES`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import ClassVar
 
 from ravenry.core.protocol import JSON, Action, Decision, Event
-from ravenry.games.brotherhood.data import CLANS, GUARD_COST, SECTIONS
+from ravenry.games.brotherhood.data import CLANS, GUARD_COST
 from ravenry.games.brotherhood.wildlings import WildlingRules
-from ravenry.games.catan.data import DEV_CARD_COST, KNIGHT, N_RES, RESOURCES, Cost
-from ravenry.games.catan.state import MAIN, PRE_ROLL
+from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost
+from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL
 
 # id, card code, name, the timing (own turn: "main" after the roll, "any" before or after it;
 # "production": after any production roll, on anyone's turn).
@@ -35,6 +64,23 @@ HERO_IDS = tuple(h[0] for h in HEROES)
 MORMONT, MARSH, TARLY, OTHELL, THORNE, MELISANDRE, MANCE, BENJEN, YGRITTE, YOREN, QHORIN = range(11)
 # Starting heroes by player number (player 1 = the starting player).
 STARTING_HEROES = {4: (OTHELL, TARLY, MARSH, MORMONT), 3: (TARLY, MARSH, MORMONT)}
+# What each hero needs before it can be used (rule 4: no use without meeting all of it).
+HERO_REQUIREMENTS = (
+    "demand one card of a single type from 1-2 opponents who hold it and give each of them "
+    "a card of another type",
+    "one card you hold, traded 1:1 for another resource the supply still has",
+    "a production roll (not a 7) that paid you nothing",
+    "one of your roads connected to your pieces at only one end, and another legal path for it",
+    "a guard in your supply, an open wall section, and the guard's cost with one resource "
+    "substituted by another",
+    "a development card in the deck and its cost (one resource may be substituted)",
+    "an opponent with more visible victory points than you who holds resource cards",
+    "a wildling in a camp or a clearing",
+    "a wildling in the Gift",
+    "a ranger patrol you have played, a guard in your supply and an open wall section",
+    "Tormund on a land of the Gift (not in his camp)",
+)
+USE_ACTIONS = {f"use_{hero_id}": h for h, hero_id in enumerate(HERO_IDS)}
 
 HERO_AFTER_USE = 21  # flip to B or swap for another hero
 HERO_TARLY = 22  # Samwell Tarly's owner decides after a production roll that paid him nothing
@@ -46,6 +92,10 @@ HERO_PHASES = {
     HERO_MANCE: "hero_mance",
     HERO_MELISANDRE: "hero_melisandre",
 }
+
+
+def _named(counts: tuple[int, ...]) -> dict[str, int]:
+    return {RESOURCES[r]: n for r, n in enumerate(counts) if n}
 
 
 def _substituted(cost: Cost, replaced: int, substitute: int) -> tuple[int, ...]:
@@ -78,17 +128,20 @@ class HeroRules(WildlingRules):
     HERO_SCALAR_FIELDS = ("hero_actor", "hero_resume", "tarly_due")
 
     def _init_heroes(self) -> None:
-        self.hero = [-1] * self.n
         self.hero_b_side = [0] * self.n
         self.hero_taken_turn = [-1] * self.n
         self.hero_used_turn = [-1] * self.n
-        self.hero_display = list(range(len(HEROES)))
         self.hero_actor = -1
         self.hero_resume = MAIN
         self.hero_choice = []
         self.tarly_due = -1
+        # Dealt now for the fixed set-up (player 1 = seat 0); dealt again once the starting roll
+        # of the set-up phase has named player 1.
+        self._deal_starting_heroes()
 
     def _deal_starting_heroes(self) -> None:
+        self.hero = [-1] * self.n
+        self.hero_display = list(range(len(HEROES)))
         for k, h in enumerate(STARTING_HEROES[self.n]):
             p = (self.first_player + k) % self.n
             self.hero[p] = h
@@ -134,6 +187,53 @@ class HeroRules(WildlingRules):
 
     def _variant_phase_name(self) -> str:
         return HERO_PHASES.get(self.phase) or super()._variant_phase_name()
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        kind = action[0]
+        if kind in USE_ACTIONS:
+            return self._explain_hero_use(player, USE_ACTIONS[kind])
+        phase = self.phase
+        if kind == "hero_flip" and phase == HERO_AFTER_USE:
+            return "a hero used on its B side must be returned to the display for another one"
+        if kind == "hero_swap" and phase == HERO_AFTER_USE:
+            return "take a hero from the display (not the one you are returning)"
+        if kind in ("hero_flip", "hero_swap"):
+            return f"{kind} is the choice right after using a hero (phase: {self.phase_name()})"
+        if phase == HERO_AFTER_USE:
+            return "after using a hero you first flip it to its B side or swap it for another hero"
+        choices = {"hero_pass": HERO_TARLY, "mance_take": HERO_MANCE, "melisandre_pick": HERO_MELISANDRE}
+        if kind in choices and phase != choices[kind]:
+            return f"{kind} answers a hero's question that is not open now (phase: {self.phase_name()})"
+        if kind == "mance_take":
+            return "take a resource the hand you are looking at holds"
+        if kind == "melisandre_pick":
+            return "pick one of the development cards Melisandre shows you"
+        if phase in HERO_PHASES:
+            return f"finish the hero's action first (phase: {self.phase_name()})"
+        return super().explain_illegal(player, action)
+
+    def _explain_hero_use(self, p: int, h: int) -> str:
+        name = HEROES[h][2]
+        if self.hero[p] != h:
+            mine = "no hero" if self.hero[p] < 0 else HEROES[self.hero[p]][2]
+            return f"your hero is {mine}, not {name}"
+        if self.hero_taken_turn[p] == self.turn:
+            return f"you cannot use {name} on the turn you took it"
+        if self.hero_used_turn[p] == self.turn:
+            return f"you have already used {name} this turn (heroes are used once per turn)"
+        timing = HEROES[h][3]
+        if timing == "production":
+            return (
+                f"{name} is used only right after a production roll (not a 7) that paid you "
+                "nothing, before any other hero"
+            )
+        if p != self.current:
+            return f"{name} is used only on your own turn"
+        if self.phase not in (PRE_ROLL, MAIN):
+            return f"{name} cannot be used now (phase: {self.phase_name()})"
+        if timing == "main" and self.phase != MAIN:
+            return f"{name} is used only after your production roll"
+        return f"{name} cannot be used as asked: it needs {HERO_REQUIREMENTS[h]}"
 
     # -- which hero actions are legal now ---------------------------------------------------------------
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
@@ -183,7 +283,8 @@ class HeroRules(WildlingRules):
         if not self.guards_left[p]:
             return
         for replaced, substitute in self._substitutions(p, GUARD_COST):
-            actions.extend(("use_thorne", s, replaced, substitute) for s in self.open_sections())
+            if replaced >= 0:  # the printed price is a plain build_guard
+                actions.extend(("use_thorne", s, replaced, substitute) for s in self.open_sections())
 
     def _melisandre_options(self, p: int, actions: list[Action]) -> None:
         if not self.dev_deck:
@@ -232,7 +333,7 @@ class HeroRules(WildlingRules):
         if self.robber >= 0:
             actions.append(("use_qhorin",))
 
-    _HERO_OPTIONS: Any = {}
+    _HERO_OPTIONS: ClassVar[dict[int, Callable[[HeroRules, int, list[Action]], None]]] = {}
 
     # -- Othell Yarwyck's road geometry -----------------------------------------------------------------
     def othell_removable_roads(self, p: int) -> list[int]:
@@ -283,6 +384,8 @@ class HeroRules(WildlingRules):
         )
 
     def _to_after_use(self, p: int, resume: int) -> None:
+        if self.phase == OVER:
+            return  # a wildling the hero brought on ended the game: there is nothing left to choose
         self.hero_actor = p
         self.hero_resume = resume
         self.phase = HERO_AFTER_USE
@@ -358,8 +461,9 @@ class HeroRules(WildlingRules):
     def _use_thorne(self, p: int, a: Action) -> list[Event]:
         _, section, replaced, substitute = a
         events: list[Event] = []
-        self._begin_use(p, events)
-        self._pay(p, _substituted(GUARD_COST, replaced, substitute))
+        paid = _substituted(GUARD_COST, replaced, substitute)
+        self._begin_use(p, events, paid=_named(paid))
+        self._pay(p, paid)
         self._add_guard(p, section, events, "built")
         self._to_after_use(p, self.phase)
         return events
@@ -367,9 +471,18 @@ class HeroRules(WildlingRules):
     def _use_melisandre(self, p: int, a: Action) -> list[Event]:
         _, replaced, substitute = a
         events: list[Event] = []
-        self._begin_use(p, events)
-        self._pay(p, _substituted(DEV_CARD_COST, replaced, substitute))
+        paid = _substituted(DEV_CARD_COST, replaced, substitute)
+        self._begin_use(p, events, paid=_named(paid))
+        self._pay(p, paid)
         self.hero_choice = self.dev_deck[-3:][::-1]  # the top 3 cards, top first
+        events.append(
+            Event(
+                "melisandre_cards",
+                {"player": p, "count": len(self.hero_choice)},
+                {"cards": [self.dev_card_id(c) for c in self.hero_choice]},
+                (p,),
+            )
+        )
         self.hero_actor = p
         self.hero_resume = self.phase
         self.phase = HERO_MELISANDRE
@@ -430,7 +543,7 @@ class HeroRules(WildlingRules):
             where = f"{CLANS[area]} camp {index + 1}"
         else:
             self.clearings[area - len(CLANS)].pop()
-            where = f"clearing {area - len(CLANS)}"
+            where = f"clearing {area - len(CLANS) + 1}"
         self.wildlings_returned += 1
         self._begin_use(p, events, removed_from=where)
         resume = self.phase
@@ -457,34 +570,53 @@ class HeroRules(WildlingRules):
         return events
 
     def _recheck_largest_army(self, events: list[Event]) -> None:
-        """After a played ranger patrol is discarded: a player with strictly more takes the card;
-        a holder below the minimum sets it aside."""
+        """Largest Patrol after played ranger patrols were discarded, as Longest Road after a
+        broken road: the holder keeps it while still tied for the most; otherwise the one player
+        with strictly the most (at least the minimum) takes it, or it is set aside."""
         holder = self.largest_army_holder
-        if holder < 0:
+        knights = self.knights_played
+        best = max(knights)
+        minimum = self.rules.largest_army_min
+        if holder >= 0 and knights[holder] == best and best >= minimum:
             return
-        best = max(self.knights_played)
-        leaders = [q for q in range(self.n) if self.knights_played[q] == best]
-        if self.knights_played[holder] == best and best >= self.rules.largest_army_min:
+        leaders = [q for q in range(self.n) if knights[q] == best]
+        new = leaders[0] if len(leaders) == 1 and best >= minimum else -1
+        if new == holder:
             return
         vp = self.rules.largest_army_vp
-        self.public_vp[holder] -= vp
-        new = leaders[0] if len(leaders) == 1 and best >= self.rules.largest_army_min else -1
+        if holder >= 0:
+            self.public_vp[holder] -= vp
         self.largest_army_holder = new
         if new >= 0:
             self.public_vp[new] += vp
         events.append(
-            Event("largest_army", {"player": None if new < 0 else new, "knights": best, "previous": holder})
+            Event(
+                "largest_army",
+                {
+                    "player": None if new < 0 else new,
+                    "knights": best,
+                    "previous": None if holder < 0 else holder,
+                },
+            )
         )
         if new >= 0:
             self._on_special_card_taken(new, "largest_army", events)
 
+    def _update_largest_army(self, p: int, events: list[Event]) -> None:
+        # A card set aside by Yoren goes only to a player with strictly the most patrols.
+        if self.largest_army_holder < 0:
+            self._recheck_largest_army(events)
+        else:
+            super()._update_largest_army(p, events)
+
     def _use_qhorin(self, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
         left = self.robber
-        self._begin_use(p, events, hex=left)
-        self.robber = -1
         r = self.board.hex_resource[left]
-        if r >= 0 and self.bank[r]:
+        got = r >= 0 and self.bank[r] > 0
+        self._begin_use(p, events, hex=left, resource=RESOURCES[r] if got else None)
+        self.robber = -1
+        if got:
             self.bank[r] -= 1
             self.hands[p][r] += 1
         events.append(Event("robber_moved", {"player": p, "hex": None}))
@@ -573,7 +705,7 @@ HERO_ACTION_FIELDS: dict[str, list[tuple[str, str]]] = {
     "use_tarly": [("resource", "res")],
     "hero_pass": [],
     "use_othell": [("remove", "int"), ("build", "int")],
-    "use_thorne": [("section", "int"), ("replace", "res?"), ("with", "res?")],
+    "use_thorne": [("section", "int"), ("replace", "res"), ("with", "res")],
     "use_melisandre": [("replace", "res?"), ("with", "res?")],
     "melisandre_pick": [("index", "int")],
     "use_mance": [("victim", "int")],
@@ -585,4 +717,3 @@ HERO_ACTION_FIELDS: dict[str, list[tuple[str, str]]] = {
     "hero_flip": [],
     "hero_swap": [("hero", "int")],
 }
-_ = (KNIGHT, SECTIONS)

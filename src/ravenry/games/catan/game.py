@@ -13,7 +13,7 @@ from ravenry.games.catan.board import Board
 from ravenry.games.catan.boards import BoardLayout, classic_layout, classic_topology
 from ravenry.games.catan.data import CATAN, N_RES, RESOURCES, Ruleset
 from ravenry.games.catan.rules import CATAN_ACTION_FIELDS, CatanState
-from ravenry.games.catan.state import PRE_ROLL
+from ravenry.games.catan.state import SETUP_ROAD, SETUP_SETTLEMENT
 from ravenry.games.catan.topology import Topology
 
 
@@ -122,10 +122,13 @@ class CatanGame(Game[CatanConfig, CatanState]):
             state.road_length[p] = 0
         state._update_longest_road(tuple(range(state.n)), [])
         state.first_player = 0
-        state.current = 0
-        state.turn = 1
-        state.phase = PRE_ROLL
-        state.setup_index = len(state.setup_plan())
+        # Steps of the set-up phase other than settlements and roads (brotherhood's guards)
+        # still happen; then the first regular turn begins.
+        plan = state.setup_plan()
+        state.setup_index = next(
+            (i for i, (_, phase) in enumerate(plan) if phase not in (SETUP_SETTLEMENT, SETUP_ROAD)), len(plan)
+        )
+        state._enter_setup_step()
 
     def state_from_json(self, obj: Mapping[str, JSON]) -> CatanState:
         if obj.get("game") != self.id:

@@ -106,8 +106,10 @@ class CatanInvariants:
         memo = self._played
         history = s.history
         # Clones copy the history list, so the memo is reused whenever it is a prefix.
-        if memo is not None and memo[1] <= len(history) and (
-            memo[0] is history or history[: memo[1]] == memo[0][: memo[1]]
+        if (
+            memo is not None
+            and memo[1] <= len(history)
+            and (memo[0] is history or history[: memo[1]] == memo[0][: memo[1]])
         ):
             start, counts = memo[1], memo[2][:]
         else:
@@ -130,7 +132,8 @@ class CatanInvariants:
         for k, total in enumerate(s.rules.dev_deck):
             _require(
                 in_deck[k] + in_hands[k] + played[k] == total,
-                f"development card kind {k}: deck {in_deck[k]} + hands {in_hands[k]} + played {played[k]} != {total}",
+                f"development card kind {k}: deck {in_deck[k]} + hands {in_hands[k]}"
+                f" + played {played[k]} != {total}",
             )
         _require(played[VICTORY_POINT] == 0, "a victory point card was played")
         for p in range(s.n):
@@ -138,7 +141,10 @@ class CatanInvariants:
             _require(min(hand) >= 0, f"player {p} holds a negative development card count: {hand}")
             if any(new):
                 _require(p == s.current, f"player {p} holds cards bought this turn on another's turn")
-                _require(all(0 <= n <= h for n, h in zip(new, hand, strict=True)), f"player {p}: new {new} > {hand}")
+                _require(
+                    all(0 <= n <= h for n, h in zip(new, hand, strict=True)),
+                    f"player {p}: new {new} > {hand}",
+                )
 
     # -- pieces and the board ---------------------------------------------------------------------
     def board_facts(self, s: CatanState, key: PieceKey) -> BoardFacts:
@@ -164,13 +170,22 @@ class CatanInvariants:
         rules = s.rules
         for p in range(s.n):
             roads, settlements, cities = facts.roads[p], facts.settlements[p], facts.cities[p]
-            _require(roads + s.roads_left[p] == rules.max_roads, f"player {p}: {roads} roads + {s.roads_left[p]} left")
+            _require(
+                roads + s.roads_left[p] == rules.max_roads,
+                f"player {p}: {roads} roads + {s.roads_left[p]} left",
+            )
             _require(
                 settlements + s.settlements_left[p] == rules.max_settlements,
                 f"player {p}: {settlements} settlements + {s.settlements_left[p]} left",
             )
-            _require(cities + s.cities_left[p] == rules.max_cities, f"player {p}: {cities} cities + {s.cities_left[p]} left")
-            _require(min(s.roads_left[p], s.settlements_left[p], s.cities_left[p]) >= 0, f"player {p}: negative supply")
+            _require(
+                cities + s.cities_left[p] == rules.max_cities,
+                f"player {p}: {cities} cities + {s.cities_left[p]} left",
+            )
+            _require(
+                min(s.roads_left[p], s.settlements_left[p], s.cities_left[p]) >= 0,
+                f"player {p}: negative supply",
+            )
 
     def check_board(self, s: CatanState) -> None:
         """The distance rule; roads on buildable paths, each connected to its owner's buildings."""
@@ -203,7 +218,10 @@ class CatanInvariants:
             parent[find(a)] = find(b)
         anchored = {find(n) for n, o in enumerate(s.node_owner) if o == p}
         for e in roads:
-            _require(find(topo.edge_nodes[e][0]) in anchored, f"player {p}'s road {e} is not connected to a building")
+            _require(
+                find(topo.edge_nodes[e][0]) in anchored,
+                f"player {p}'s road {e} is not connected to a building",
+            )
         if not setting_up:
             for n, o in enumerate(s.node_owner):
                 if o == p:
@@ -231,7 +249,10 @@ class CatanInvariants:
             if s.winner >= 0 and s.end_reason == f"{vp} victory points":
                 _require(s.total_vp(s.winner) >= vp, f"winner {s.winner} has {s.total_vp(s.winner)} points")
         elif s.turn > 0 and not s.rules.win_at_end_of_turn:
-            _require(s.total_vp(s.current) < vp, f"player {s.current} has {s.total_vp(s.current)} points in their turn")
+            _require(
+                s.total_vp(s.current) < vp,
+                f"player {s.current} has {s.total_vp(s.current)} points in their turn",
+            )
 
     def check_special_cards(self, s: CatanState, trails: list[int]) -> None:
         _require(list(s.road_length) == trails, f"road_length {s.road_length}, recounted {trails}")
@@ -239,8 +260,14 @@ class CatanInvariants:
         best = max(trails)
         holder = s.longest_road_holder
         if holder >= 0:
-            _require(trails[holder] >= rules.longest_road_min, f"longest road holder {holder} has only {trails[holder]}")
-            _require(trails[holder] == best, f"longest road holder {holder} has {trails[holder]}, someone has {best}")
+            _require(
+                trails[holder] >= rules.longest_road_min,
+                f"longest road holder {holder} has only {trails[holder]}",
+            )
+            _require(
+                trails[holder] == best,
+                f"longest road holder {holder} has {trails[holder]}, someone has {best}",
+            )
         else:
             _require(
                 best < rules.longest_road_min or trails.count(best) > 1,
@@ -250,10 +277,17 @@ class CatanInvariants:
         most = max(knights)
         army = s.largest_army_holder
         if army >= 0:
-            _require(knights[army] >= rules.largest_army_min, f"largest army holder {army} has {knights[army]} knights")
-            _require(knights[army] == most, f"largest army holder {army} has {knights[army]}, someone has {most}")
+            _require(
+                knights[army] >= rules.largest_army_min,
+                f"largest army holder {army} has {knights[army]} knights",
+            )
+            _require(
+                knights[army] == most, f"largest army holder {army} has {knights[army]}, someone has {most}"
+            )
         else:
-            _require(most < rules.largest_army_min, f"nobody holds largest army although someone played {most}")
+            _require(
+                most < rules.largest_army_min, f"nobody holds largest army although someone played {most}"
+            )
 
     # -- robber, phases, trade ---------------------------------------------------------------------
     def check_robber(self, s: CatanState) -> None:
@@ -271,19 +305,25 @@ class CatanInvariants:
         else:
             _require(not any(s.discards_owed), f"discards owed {s.discards_owed} outside the discard phase")
         for p in range(s.n):
-            _require(0 <= s.discards_owed[p] <= sum(s.hands[p]), f"player {p} owes {s.discards_owed[p]} cards")
+            _require(
+                0 <= s.discards_owed[p] <= sum(s.hands[p]), f"player {p} owes {s.discards_owed[p]} cards"
+            )
         if phase == PRE_ROLL:
             _require(s.dice is None, f"dice {s.dice} shown before the roll")
         if phase == MAIN:
             _require(s.dice is not None, "main phase without a roll")
         if phase == MOVE_ROBBER:
             after_seven = s.resume_phase == RESOLVED_SEVEN and s.dice is not None and sum(s.dice) == 7
-            _require(after_seven or s.resume_phase in (PRE_ROLL, MAIN), f"robber moves, resuming {s.resume_phase}")
+            _require(
+                after_seven or s.resume_phase in (PRE_ROLL, MAIN), f"robber moves, resuming {s.resume_phase}"
+            )
         if phase == FREE_ROADS:
             _require(1 <= s.free_roads <= 2, f"{s.free_roads} free roads")
-        else:
+        elif phase != OVER:  # a free road may win the game before the second is placed
             _require(s.free_roads == 0, f"{s.free_roads} free roads outside road building")
-        _require(0 <= s.offers_this_turn <= s.rules.max_offers_per_turn, f"{s.offers_this_turn} offers this turn")
+        _require(
+            0 <= s.offers_this_turn <= s.rules.max_offers_per_turn, f"{s.offers_this_turn} offers this turn"
+        )
 
     def check_trade(self, s: CatanState) -> None:
         trading = s.phase in (TRADE_RESPONSES, TRADE_CONFIRM)
@@ -294,20 +334,34 @@ class CatanInvariants:
         offerer, give, get = s.offer
         _require(offerer == s.current, f"offer by {offerer} in player {s.current}'s turn")
         _require(s.responses[offerer] == DECLINED, "the offerer answers their own offer")
-        _require(all(h >= g for h, g in zip(s.hands[offerer], give, strict=True)), "the offerer lacks the offered cards")
+        _require(
+            all(h >= g for h, g in zip(s.hands[offerer], give, strict=True)),
+            "the offerer lacks the offered cards",
+        )
         for q in range(s.n):
             answer = s.responses[q]
-            _require((answer == COUNTERED) == (q in s.counters), f"player {q}: answer {answer}, counters {s.counters}")
+            _require(
+                (answer == COUNTERED) == (q in s.counters),
+                f"player {q}: answer {answer}, counters {s.counters}",
+            )
             if answer == ACCEPTED:
-                _require(all(h >= g for h, g in zip(s.hands[q], get, strict=True)), f"player {q} accepted without cards")
+                _require(
+                    all(h >= g for h, g in zip(s.hands[q], get, strict=True)),
+                    f"player {q} accepted without cards",
+                )
             if answer == COUNTERED:
                 gives = s.counters[q][0]
-                _require(all(h >= g for h, g in zip(s.hands[q], gives, strict=True)), f"player {q} countered without cards")
+                _require(
+                    all(h >= g for h, g in zip(s.hands[q], gives, strict=True)),
+                    f"player {q} countered without cards",
+                )
         if s.phase == TRADE_RESPONSES:
             _require(PENDING in s.responses, "answers are complete but the phase did not move on")
         else:
             _require(PENDING not in s.responses, "confirming while answers are pending")
-            _require(ACCEPTED in s.responses or COUNTERED in s.responses, "confirming an offer nobody took up")
+            _require(
+                ACCEPTED in s.responses or COUNTERED in s.responses, "confirming an offer nobody took up"
+            )
 
 
 def committed_cards(s: CatanState, p: int) -> list[int]:

@@ -1,0 +1,257 @@
+"""The resource heroes: Jeor Mormont (A1), Bowen Marsh (A2) and Samwell Tarly (A3)."""
+
+from __future__ import annotations
+
+import pytest
+from brotherhood_hero_helpers import (
+    ALICE,
+    BOB,
+    CARA,
+    DAN,
+    give_heroes,
+    hero_actions,
+    hex_of,
+    only,
+    position,
+    refused,
+    roll,
+)
+
+from ravenry.core.errors import NotYourTurn
+from ravenry.games.brotherhood.heroes import MANCE, MARSH, MORMONT, OTHELL, TARLY, YGRITTE
+from ravenry.games.brotherhood.rules import BrotherhoodState
+from ravenry.games.catan.data import BRICK, GRAIN, LUMBER, ORE, WOOL
+from ravenry.games.catan.state import MAIN, PRE_ROLL
+
+# -- Jeor Mormont ------------------------------------------------------------------------------------
+# "Demand 1 resource card each from up to 2 players. The cards must be of the same resource type.
+# For each resource card you receive, give the respective player 1 resource card of your choice
+# in return."
+
+
+def mormont_position() -> BrotherhoodState:
+    pos = position()
+    pos.hand(ALICE, ore=1, wool=1).hand(BOB, grain=2).hand(CARA, grain=1, brick=1).hand(DAN, brick=3)
+    pos.turn(ALICE, "main")
+    return give_heroes(pos, {ALICE: MORMONT})
+
+
+def test_mormont_forces_two_players_to_trade_the_same_type_one_for_one() -> None:
+    state = mormont_position()
+    events = state.apply(ALICE, ("use_mormont", GRAIN, BOB, ORE, CARA, WOOL))
+    assert state.hands[ALICE] == [0, 0, 0, 2, 0]
+    assert state.hands[BOB] == [0, 0, 1, 1, 0]
+    assert state.hands[CARA] == [1, 0, 0, 0, 1]
+    trades = [e.data for e in events if e.type == "forced_trade"]
+    assert trades == [
+        {"player": ALICE, "with": BOB, "got": "grain", "gave": "ore"},
+        {"player": ALICE, "with": CARA, "got": "grain", "gave": "wool"},
+    ]
+    assert only(events, "hero_used").data["resource"] == "grain"
+    assert state.phase_name() == "hero_after_use"
+
+
+def test_mormont_may_force_a_single_player() -> None:
+    state = mormont_position()
+    state.apply_json(
+        ALICE,
+        {"type": "use_mormont", "resource": "brick", "first": DAN, "give_first": "wool", "second": None},
+    )
+    assert state.hands[ALICE] == [1, 0, 1, 0, 0]
+    assert state.hands[DAN] == [2, 0, 0, 0, 1]
+
+
+def test_mormont_offers_only_holders_of_the_demanded_type_and_other_types_in_return() -> None:
+    state = mormont_position()
+    options = hero_actions(state, ALICE, "use_mormont")
+    assert options
+    for _, r, q1, g1, q2, g2 in options:
+        assert state.hands[q1][r] and g1 != r and state.hands[ALICE][g1]
+        if q2 >= 0:
+            assert q2 != q1 and state.hands[q2][r] and g2 != r
+            assert g1 != g2  # Alice holds one ore and one wool: she cannot give the same twice
+    assert ("use_mormont", GRAIN, BOB, ORE, CARA, WOOL) in options
+    assert ("use_mormont", GRAIN, CARA, ORE, BOB, WOOL) not in options  # one spelling per choice
+
+
+def test_mormont_refusals_leave_everything_unchanged() -> None:
+    state = mormont_position()
+    refused(state, ALICE, ("use_mormont", GRAIN, DAN, ORE, -1, -1), "Jeor Mormont", "hold it")
+    refused(state, ALICE, ("use_mormont", GRAIN, BOB, GRAIN, -1, -1), "another type")
+    refused(state, ALICE, ("use_mormont", GRAIN, BOB, BRICK, -1, -1))  # Alice has no brick
+    refused(state, ALICE, ("use_mormont", GRAIN, BOB, ORE, CARA, ORE))  # only one ore
+    refused(state, ALICE, ("use_mormont", GRAIN, BOB, ORE, BOB, WOOL))  # two cards from one player
+
+
+def test_mormont_is_used_after_the_production_roll_only() -> None:
+    state = mormont_position()
+    state.phase, state.dice = PRE_ROLL, None
+    state._legal_cache = None
+    assert hero_actions(state, ALICE, "use_mormont") == []
+    refused(state, ALICE, ("use_mormont", GRAIN, BOB, ORE, -1, -1), "after your production roll")
+
+
+def test_mormont_without_a_card_to_give_back_cannot_be_used() -> None:
+    pos = position()
+    pos.hand(ALICE, grain=2).hand(BOB, grain=1).turn(ALICE, "main")
+    state = give_heroes(pos, {ALICE: MORMONT})
+    assert hero_actions(state, ALICE, "use_mormont") == []
+
+
+# -- Bowen Marsh -------------------------------------------------------------------------------------
+# "You may trade a single resource card at a rate of 1:1 with the supply."
+
+
+def test_marsh_trades_one_card_one_to_one_with_the_supply() -> None:
+    pos = position()
+    pos.hand(ALICE, brick=1).turn(ALICE, "main")
+    state = give_heroes(pos, {ALICE: MARSH})
+    bank = list(state.bank)
+    events = state.apply(ALICE, ("use_marsh", BRICK, ORE))
+    assert state.hands[ALICE] == [0, 0, 1, 0, 0]
+    assert state.bank[BRICK] == bank[BRICK] + 1 and state.bank[ORE] == bank[ORE] - 1
+    assert only(events, "hero_used").data == {
+        "player": ALICE,
+        "hero": "marsh",
+        "side": "A",
+        "gave": "brick",
+        "got": "ore",
+    }
+    assert state.phase_name() == "hero_after_use"
+
+
+def test_marsh_refusals() -> None:
+    pos = position()
+    pos.hand(ALICE, brick=1).bank(ore=0).turn(ALICE, "main")
+    state = give_heroes(pos, {ALICE: MARSH})
+    assert hero_actions(state, ALICE, "use_marsh") == [
+        ("use_marsh", BRICK, LUMBER),
+        ("use_marsh", BRICK, GRAIN),
+        ("use_marsh", BRICK, WOOL),
+    ]
+    refused(state, ALICE, ("use_marsh", BRICK, ORE), "supply still has")  # the supply has no ore
+    refused(state, ALICE, ("use_marsh", BRICK, BRICK))
+    refused(state, ALICE, ("use_marsh", WOOL, GRAIN))  # Alice holds no wool
+    state.phase = PRE_ROLL  # Marsh trades, and trading follows the roll
+    state._legal_cache = None
+    refused(state, ALICE, ("use_marsh", BRICK, GRAIN), "after your production roll")
+
+
+# -- Samwell Tarly -----------------------------------------------------------------------------------
+# "If, after resolving any production roll (not a "7"), you receive no resource cards, take any
+# 1 resource card of your choice from the supply. Take your resource card before any other hero
+# card is used."
+
+
+def tarly_position(alice_hero: int = MANCE) -> BrotherhoodState:
+    """Alice (to roll) has a settlement on forest 5; Bob (Samwell Tarly) only on fields 3."""
+    pos = position()
+    forest5, fields3 = pos.hex("forest", 5), pos.hex("fields", 3)
+    pos.settlement(ALICE, pos.node(forest5, "N")).settlement(BOB, pos.node(fields3, "S"))
+    pos.hand(BOB, ore=1).turn(ALICE, "pre_roll")
+    return give_heroes(pos, {ALICE: alice_hero, BOB: TARLY})
+
+
+def test_tarly_takes_a_card_on_another_players_turn_when_the_roll_paid_him_nothing() -> None:
+    state = tarly_position()
+    events = roll(state, 2, 3)
+    assert only(events, "produced").data["gains"] == {str(ALICE): {"lumber": 1}}
+    assert state.phase_name() == "hero_tarly"
+    assert state.decision().players == (BOB,)
+    assert state.current == ALICE
+    assert state.legal_actions(ALICE) == []
+    assert state.legal_actions(BOB) == [("hero_pass",)] + [("use_tarly", r) for r in range(5)]
+    bank = list(state.bank)
+    events = state.apply(BOB, ("use_tarly", WOOL))
+    assert state.hands[BOB] == [0, 0, 1, 0, 1]
+    assert state.bank[WOOL] == bank[WOOL] - 1
+    assert only(events, "hero_used").data == {"player": BOB, "hero": "tarly", "side": "A", "resource": "wool"}
+    assert state.decision().players == (BOB,)
+    state.apply(BOB, ("hero_flip",))
+    assert state.phase_name() == "main" and state.current == ALICE
+    assert state.decision().players == (ALICE,)
+    assert state.hero_b_side[BOB] == 1
+
+
+def test_tarly_comes_before_any_other_hero() -> None:
+    """ "Take your resource card before any other hero card is used": while Bob decides, Alice
+    (Mance Rayder, who acts after her roll) can do nothing."""
+    pos = position()
+    forest5, fields3 = pos.hex("forest", 5), pos.hex("fields", 3)
+    pos.settlement(ALICE, pos.node(forest5, "N")).settlement(BOB, pos.node(fields3, "S"))
+    pos.settlement(BOB, pos.node(fields3, "N")).hand(BOB, ore=1).turn(ALICE, "pre_roll")
+    state = give_heroes(pos, {ALICE: MANCE, BOB: TARLY})
+    roll(state, 2, 3)
+    assert state.phase_name() == "hero_tarly"
+    before = state.to_json()
+    with pytest.raises(NotYourTurn):
+        state.apply(ALICE, ("use_mance", BOB))
+    assert state.to_json() == before
+    state.apply(BOB, ("hero_pass",))
+    assert ("use_mance", BOB) in state.legal_actions(ALICE)
+
+
+def test_tarly_may_pass_and_passing_is_not_a_use() -> None:
+    state = tarly_position()
+    roll(state, 2, 3)
+    events = state.apply(BOB, ("hero_pass",))
+    assert only(events, "hero_passed").data == {"player": BOB}
+    assert state.phase_name() == "main"
+    assert state.hero[BOB] == TARLY and state.hero_b_side[BOB] == 0
+    assert state.hero_used_turn[BOB] != state.turn
+
+
+def test_tarly_on_his_owners_own_roll() -> None:
+    state = tarly_position(alice_hero=OTHELL)
+    state.hero[ALICE], state.hero[BOB] = TARLY, OTHELL
+    roll(state, 4, 4)  # 8: hills 8 and mountains 8, where nobody has a building
+    assert state.phase_name() == "hero_tarly" and state.decision().players == (ALICE,)
+
+
+def test_no_tarly_when_the_roll_paid_him() -> None:
+    state = tarly_position()
+    roll(state, 1, 2)  # 3: fields 3 pays Bob a grain
+    assert state.hands[BOB][GRAIN] == 1
+    assert state.phase_name() == "main"
+
+
+def test_no_tarly_on_a_seven() -> None:
+    """A 7 produces nothing for anybody, and Tarly says "not a 7"."""
+    state = tarly_position()
+    roll(state, 3, 4)
+    assert state.phase_name() == "move_robber"
+    state.apply(ALICE, ("move_robber", hex_of(state, "hills", 8), -1))
+    assert state.phase_name() == "main"
+    assert state.hero_used_turn[BOB] == -1
+
+
+def test_tarly_when_tormund_blocks_his_hex() -> None:
+    """Receiving nothing because Tormund sits on the rolled hex still counts as nothing."""
+    state = tarly_position()
+    state.robber = hex_of(state, "fields", 3)
+    roll(state, 1, 2)
+    assert state.hands[BOB][GRAIN] == 0
+    assert state.phase_name() == "hero_tarly"
+
+
+def test_tarly_taken_this_turn_waits() -> None:
+    state = tarly_position()
+    state.hero_taken_turn[BOB] = state.turn
+    roll(state, 2, 3)
+    assert state.phase_name() == "main"
+
+
+def test_tarly_is_never_an_ordinary_action() -> None:
+    state = tarly_position()
+    state.current, state.phase = BOB, MAIN
+    state._legal_cache = None
+    assert hero_actions(state, BOB, "use_tarly") == []
+    refused(state, BOB, ("use_tarly", WOOL), "production roll")
+
+
+def test_a_player_with_ygritte_gets_no_tarly_offer() -> None:
+    """Only the holder of Samwell Tarly is asked."""
+    state = tarly_position()
+    state.hero[BOB] = YGRITTE
+    roll(state, 2, 3)
+    assert state.phase_name() == "main"
