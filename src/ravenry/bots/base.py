@@ -20,9 +20,26 @@ BotFactory = Callable[..., "Bot"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """Chooses one of ``legal`` for the seat the ``view`` belongs to."""
+    """Chooses one of ``legal`` for the seat the ``view`` belongs to.
+
+    Two optional attributes let a runner skip work (see :func:`excluded_actions` and
+    :func:`bot_uses_view`): ``excluded_actions: frozenset[str]``, action types the bot never
+    chooses (``legal`` then omits them unless nothing else is legal), and ``uses_view: bool``
+    (``False``: the bot ignores the view, and may be given an empty dict).
+    """
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action: ...
+
+
+def excluded_actions(bot: Bot) -> frozenset[str]:
+    """The action types ``bot`` never chooses (none, unless it declares ``excluded_actions``)."""
+    excluded: frozenset[str] = getattr(bot, "excluded_actions", frozenset())
+    return excluded if isinstance(excluded, frozenset) else frozenset(excluded)
+
+
+def bot_uses_view(bot: Bot) -> bool:
+    """Whether ``bot`` reads its view (yes, unless it declares ``uses_view = False``)."""
+    return bool(getattr(bot, "uses_view", True))
 
 
 class UnknownBot(KeyError):

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 
 Action = tuple[Any, ...]
@@ -75,6 +77,7 @@ class Event:
         return {"type": self.type, **self.data, **self.secret}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class GameConfig:
     """Options every game has. Games subclass this with their own typed options."""
@@ -175,6 +178,7 @@ class ActionCodec:
         raise AssertionError(ftype)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[ConfigT, StateT]):
     """The fixed facts of one game: id, config type, codec, and how to start a state."""
 
@@ -203,6 +207,7 @@ class Game(ABC, Generic[ConfigT, StateT]):
         return self.codec.from_json(obj)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """Everything that changes during one game. Subclasses implement the ``_`` hooks.
 

@@ -22,23 +22,14 @@ def register(game: Game[Any, Any]) -> None:
 
 
 def available_games() -> list[str]:
-    found = []
-    for game_id, module in _MODULES.items():
-        try:
-            get_game(game_id)
-        except KeyError:
-            continue
-        found.append(game_id)
-        del module
-    return found
+    for game_id in _MODULES:
+        get_game(game_id)
+    return sorted(_GAMES)
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
     if game_id not in _GAMES and game_id in _MODULES:
-        try:
-            importlib.import_module(_MODULES[game_id])
-        except ModuleNotFoundError:
-            pass
+        importlib.import_module(_MODULES[game_id])
     try:
         return _GAMES[game_id]
     except KeyError:

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ravenry.bots.catan_board import board_facts
 from ravenry.sim.runner import GameSummary
-from ravenry.sim.stats import SimulationStats, WinRecord
+from ravenry.sim.stats import ExtraStats, SimulationStats, WinRecord
 
 TERRAIN_STYLE = {
     "hills": ("Hil", "red3"),
@@ -53,7 +53,45 @@ def stats_table(stats: SimulationStats, title: str) -> Group:
         f"{stats.average_steps:.0f} actions per game; {stats.elapsed_seconds:.1f} s, "
         f"{stats.games_per_second:.1f} games/s"
     )
-    return Group(table, footer)
+    if not stats.extras:
+        return Group(table, footer)
+    return Group(table, footer, *extras_tables(stats.extras, [s.label for s in stats.seats]))
+
+
+def extras_tables(extras: ExtraStats, seat_labels: Sequence[str]) -> list[Table]:
+    """The game's own facts: one table per category (count and share of games), one of the
+    averaged numbers, and one of the per-seat numbers (per seat, then per bot kind)."""
+    tables = []
+    for name, counts in extras.categories.items():
+        table = Table(title=f"{name} ({extras.games} games)")
+        table.add_column(name)
+        table.add_column("games", justify="right")
+        table.add_column("share", justify="right")
+        for category, n in counts.items():
+            table.add_row(category, str(n), f"{extras.share(name, category):.1%}")
+        tables.append(table)
+    if extras.averages:
+        table = Table(title="averages at the end")
+        table.add_column("")
+        table.add_column("average", justify="right")
+        for name, average in extras.averages.items():
+            table.add_row(name, f"{average:.2f}")
+        tables.append(table)
+    if extras.seat_averages:
+        names = list(extras.seat_averages)
+        table = Table(title="averages at the end, per seat and per bot")
+        table.add_column("")
+        for name in names:
+            table.add_column(name, justify="right")
+        table.add_row(Text("per seat", style="italic"))
+        for seat, label in enumerate(seat_labels):
+            table.add_row(label, *(f"{extras.seat_averages[n][seat]:.2f}" for n in names))
+        table.add_section()
+        table.add_row(Text("per bot", style="italic"))
+        for kind in extras.kind_averages[names[0]]:
+            table.add_row(kind, *(f"{extras.kind_averages[n].get(kind, 0.0):.2f}" for n in names))
+        tables.append(table)
+    return tables
 
 
 def _record_cells(record: WinRecord) -> list[str]:

@@ -5,19 +5,25 @@ seat's bot only that seat's view and legal actions, and applies the answers. For
 decision every deciding bot answers from the same moment's view before any answer is applied
 (seat order), so nobody sees another's simultaneous choice. A seat with a single legal action
 is not asked. Games that pass the turn cap stop and are reported as unfinished.
+
+Two optional bot attributes save work: ``excluded_actions`` (action types the bot never chooses;
+the rules then need not even list them, unless nothing else is left) and ``uses_view = False``
+(the bot ignores the view, so none is built: it gets an empty dict). The summary carries the
+game's registered extras (:mod:`ravenry.sim.extras`), read from the final spectator view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ravenry.bots.base import Bot, bot_from_spec, bot_label
+from ravenry.bots.base import Bot, bot_from_spec, bot_label, bot_uses_view, excluded_actions
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.registry import new_game
 from ravenry.core.rng import Rng
+from ravenry.sim.extras import ExtraValue, game_extras
 
 DEFAULT_TURN_CAP = 1000
 # A safety net for games that do not count turns: at most this many actions per allowed turn.
@@ -50,6 +56,9 @@ class GameSummary:
     turns: int
     scores: tuple[int, ...]
     steps: int
+    # The game's own facts about the end (see ravenry.sim.extras): per game, and per seat.
+    extras: Mapping[str, ExtraValue] = field(default_factory=dict)
+    seat_extras: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def winner(self) -> int | None:
@@ -66,6 +75,8 @@ class GameSummary:
             "turns": self.turns,
             "scores": list(self.scores),
             "steps": self.steps,
+            "extras": dict(self.extras),
+            "seat_extras": {k: list(v) for k, v in self.seat_extras.items()},
         }
 
 
@@ -108,58 +119,67 @@ def play_state(
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     if turn_cap < 1:
         raise ValueError("turn_cap must be at least 1")
-    seats: list[Bot] = [bot_from_spec(b, game_id) if isinstance(b, str) else b for b in bots]
+    seats = [
+        _Seat(bot_from_spec(b, game_id) if isinstance(b, str) else b, seed, p) for p, b in enumerate(bots)
+    ]
     labels = tuple(bot_label(b) for b in bots)
-    rngs = [Rng.from_seed(derive_seed(seed, seat)) for seat in range(players)]
     max_steps = turn_cap * STEPS_PER_TURN_LIMIT
     steps = 0
     while True:
         decision = state.decision()
-        if decision.result is not None:
-            r, turns = decision.result, _turn(state)
-            return GameSummary(game_id, seed, labels, True, r.winners, r.reason, turns, r.scores, steps)
-        if _turn(state) > turn_cap or steps >= max_steps:
+        result = decision.result
+        turn = state.turn_number()
+        if result is not None:
+            finished, winners, reason, scores = True, result.winners, result.reason, result.scores
+            break
+        if turn > turn_cap or steps >= max_steps:
             capped = steps < max_steps
             reason = f"turn cap {turn_cap} reached" if capped else f"step limit {max_steps} reached"
             # The turn that has just begun is not played: report the turns completed.
-            turns = min(_turn(state), turn_cap) if capped else _turn(state)
-            standing = _standing(state, players)
-            return GameSummary(game_id, seed, labels, False, (), reason, turns, standing, steps)
-        deciding = decision.players if decision.simultaneous else decision.players[:1]
+            turn = min(turn, turn_cap) if capped else turn
+            finished, winners, scores = False, (), state.scores()
+            break
+        if not decision.simultaneous:
+            p = decision.players[0]
+            steps += _apply(state, p, seats[p].ask(state, p), labels[p], seed)
+            continue
         # Every simultaneous answer is chosen before any is applied: nobody sees another's choice.
-        answers = [(p, _ask(state, p, seats[p], rngs[p])) for p in sorted(deciding)]
+        answers = [(p, seats[p].ask(state, p)) for p in sorted(decision.players)]
         for p, action in answers:
             # An earlier simultaneous answer may already have closed this decision.
-            if p not in state.decision().players:
-                continue
-            try:
-                state.apply(p, action)
-            except IllegalAction as exc:
-                raise BotError(
-                    f"{game_id} seed {seed}: bot {labels[p]!r} at seat {p} chose {action!r}: {exc.reason}"
-                ) from exc
-            steps += 1
+            if p in state.decision().players:
+                steps += _apply(state, p, action, labels[p], seed)
+    extras = game_extras(state)
+    return GameSummary(
+        game_id, seed, labels, finished, winners, reason, turn, scores, steps, extras.values, extras.per_seat
+    )
 
 
-def _ask(state: GameState, seat: int, bot: Bot, rng: Rng) -> Action:
-    legal = state.legal_actions(seat)
-    if not legal:
-        raise BotError(f"seat {seat} must decide but has no legal action")
-    if len(legal) == 1:
-        return legal[0]
-    return bot.act(state.observe(seat), legal, rng)
+class _Seat:
+    """One seat's bot, its RNG, and what the bot declares it needs."""
+
+    def __init__(self, bot: Bot, seed: int, seat: int) -> None:
+        self.bot = bot
+        self.rng = Rng.from_seed(derive_seed(seed, seat))
+        self.exclude = excluded_actions(bot)
+        self.uses_view = bot_uses_view(bot)
+
+    def ask(self, state: GameState, seat: int) -> Action:
+        legal = state.legal_actions(seat, self.exclude)
+        if not legal and self.exclude:
+            legal = state.legal_actions(seat)
+        if not legal:
+            raise BotError(f"seat {seat} must decide but has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        return self.bot.act(state.observe(seat) if self.uses_view else {}, legal, self.rng)
 
 
-def _turn(state: GameState) -> int:
-    turn = getattr(state, "turn", None)
-    return turn if isinstance(turn, int) else 0
-
-
-def _standing(state: GameState, players: int) -> tuple[int, ...]:
-    """Points of an unfinished game, each read from that seat's own view (which counts its
-    hidden points; other seats' views would not)."""
-    scores = []
-    for p in range(players):
-        info = state.observe(p).get("players", [{}] * players)[p]
-        scores.append(int(info.get("vp", info.get("visible_vp", 0))))
-    return tuple(scores)
+def _apply(state: GameState, seat: int, action: Action, label: str, seed: int) -> int:
+    try:
+        state.apply(seat, action)
+    except IllegalAction as exc:
+        raise BotError(
+            f"{state.game.id} seed {seed}: bot {label!r} at seat {seat} chose {action!r}: {exc.reason}"
+        ) from exc
+    return 1

@@ -1,5 +1,7 @@
 """Statistics over many game summaries: wins and win rates with 95% Wilson intervals per seat
-and per bot kind, unfinished games, average turns and points, and throughput.
+and per bot kind, unfinished games, average turns and points, throughput, and the game's own
+extras (:mod:`ravenry.sim.extras`): categories counted, numbers averaged per game, per seat and
+per bot kind.
 
 Win rates count every game in the denominator, unfinished ones included (they are nobody's
 win). A bot kind that sits at several seats is counted once per seat per game ("seat-games"),
@@ -9,8 +11,8 @@ so its rate compares directly with 1/players.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ravenry.sim.runner import GameSummary
@@ -69,6 +71,35 @@ class WinRecord:
 
 
 @dataclass(frozen=True)
+class ExtraStats:
+    """The games' extras: each category's count per value, each number's average over the games
+    that report it, and each per-seat number's average per seat and per bot kind."""
+
+    games: int = 0
+    categories: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    averages: Mapping[str, float] = field(default_factory=dict)
+    seat_averages: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    kind_averages: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.categories or self.averages or self.seat_averages)
+
+    def share(self, name: str, value: str) -> float:
+        return self.categories[name].get(value, 0) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "categories": {
+                name: {value: {"count": n, "share": self.share(name, value)} for value, n in counts.items()}
+                for name, counts in self.categories.items()
+            },
+            "averages": dict(self.averages),
+            "per_seat": {name: list(values) for name, values in self.seat_averages.items()},
+            "per_bot": {name: dict(kinds) for name, kinds in self.kind_averages.items()},
+        }
+
+
+@dataclass(frozen=True)
 class SimulationStats:
     games: int
     unfinished: int
@@ -77,6 +108,7 @@ class SimulationStats:
     elapsed_seconds: float
     seats: tuple[WinRecord, ...]
     kinds: tuple[WinRecord, ...]
+    extras: ExtraStats = field(default_factory=ExtraStats)
 
     @property
     def finished(self) -> int:
@@ -97,6 +129,7 @@ class SimulationStats:
             "games_per_second": self.games_per_second,
             "seats": [s.to_json() for s in self.seats],
             "bots": [k.to_json() for k in self.kinds],
+            "extras": self.extras.to_json(),
         }
 
 
@@ -139,4 +172,42 @@ def summarize(summaries: Sequence[GameSummary], elapsed_seconds: float = 0.0) ->
         elapsed_seconds=elapsed_seconds,
         seats=seats,
         kinds=kinds,
+        extras=summarize_extras(summaries),
     )
+
+
+def summarize_extras(summaries: Sequence[GameSummary]) -> ExtraStats:
+    """Count the categories (most frequent first), average the numbers."""
+    counts: dict[str, dict[str, int]] = {}
+    totals: dict[str, list[float]] = {}
+    seat_totals: dict[str, list[list[float]]] = {}
+    kind_totals: dict[str, dict[str, list[float]]] = {}
+    for s in summaries:
+        for name, value in s.extras.items():
+            if isinstance(value, str):
+                bucket = counts.setdefault(name, {})
+                bucket[value] = bucket.get(value, 0) + 1
+            else:
+                totals.setdefault(name, []).append(float(value))
+        for name, values in s.seat_extras.items():
+            per_seat = seat_totals.setdefault(name, [[] for _ in s.bots])
+            per_kind = kind_totals.setdefault(name, {})
+            for seat, (kind, value) in enumerate(zip(s.bots, values, strict=True)):
+                per_seat[seat].append(value)
+                per_kind.setdefault(kind, []).append(value)
+    return ExtraStats(
+        games=len(summaries),
+        categories={
+            name: dict(sorted(bucket.items(), key=lambda item: (-item[1], item[0])))
+            for name, bucket in counts.items()
+        },
+        averages={name: _mean(values) for name, values in totals.items()},
+        seat_averages={name: tuple(_mean(v) for v in seats) for name, seats in seat_totals.items()},
+        kind_averages={
+            name: {kind: _mean(v) for kind, v in sorted(kinds.items())} for name, kinds in kind_totals.items()
+        },
+    )
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0

@@ -24,7 +24,11 @@ MONOPOLY_MIN_EXPECTED = 2.0
 HAND_LIMIT = 7  # more cards than this risk a discard on a 7
 
 
-def _argmax(actions: Sequence[Action], score: Callable[[Action], float]) -> Action:
+# One rule of thumb of the main phase: an action, or None to let the next rule decide.
+Step = Callable[[Situation, dict[str, list[Action]]], Action | None]
+
+
+def argmax(actions: Sequence[Action], score: Callable[[Action], float]) -> Action:
     """The best-scoring action; the earliest one on a tie, so choices are reproducible."""
     best = actions[0]
     best_score = score(best)
@@ -37,6 +41,8 @@ def _argmax(actions: Sequence[Action], score: Callable[[Action], float]) -> Acti
 
 class GreedyCatanBot:
     kind = "greedy"
+    # Variants extend the reading of the view (a subclass of Situation) and the decisions below.
+    situation_type: type[Situation] = Situation
 
     def __init__(self) -> None:
         # The turn in which this bot last proposed a trade: it makes at most one offer a turn.
@@ -46,7 +52,7 @@ class GreedyCatanBot:
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a[0], []).append(a)
-        s = Situation(view)
+        s = self.situation_type(view)
         choice = self._choose(s, by_kind)
         if choice is not None:
             return choice
@@ -56,57 +62,61 @@ class GreedyCatanBot:
 
     def _choose(self, s: Situation, acts: dict[str, list[Action]]) -> Action | None:
         if "place_settlement" in acts:
-            return _argmax(acts["place_settlement"], lambda a: s.spot_value(a[1]))
+            return argmax(acts["place_settlement"], lambda a: s.spot_value(a[1]))
         if "place_road" in acts:
-            return _argmax(acts["place_road"], lambda a: s.road_value(a[1]))
+            return argmax(acts["place_road"], lambda a: s.road_value(a[1]))
         if "discard" in acts:
             return self._discard(s, acts["discard"])
         if "move_robber" in acts:
             return self._move_robber(s, acts["move_robber"])
         if "place_free_road" in acts:
-            return _argmax(acts["place_free_road"], lambda a: s.road_value(a[1]))
+            return argmax(acts["place_free_road"], lambda a: s.road_value(a[1]))
         if "decline_trade" in acts:
             return self._answer_offer(s, acts)
         if "cancel_trade" in acts:
             return self._confirm_offer(s, acts)
         if "roll" in acts:
-            if "play_knight" in acts and self._wants_knight(s):
-                return acts["play_knight"][0]
-            return acts["roll"][0]
+            return self._before_roll(s, acts)
         if "end_turn" in acts:
             return self._main(s, acts)
         return None
 
+    def _before_roll(self, s: Situation, acts: dict[str, list[Action]]) -> Action:
+        if "play_knight" in acts and self._wants_knight(s):
+            return acts["play_knight"][0]
+        return acts["roll"][0]
+
     # -- the robber and discards ----------------------------------------------------------------
     def _discard(self, s: Situation, options: list[Action]) -> Action:
         surplus = s.surplus()
-        return _argmax(options, lambda a: surplus[a[1]] * 10 + s.hand[a[1]])
+        return argmax(options, lambda a: surplus[a[1]] * 10 + s.hand[a[1]])
 
     def _move_robber(self, s: Situation, options: list[Action]) -> Action:
-        leader = s.leader
+        scores = {h: self._robber_hex_score(s, h) for h in {a[1] for a in options}}
+        return argmax(options, lambda a: scores[a[1]] * 1000.0 + self._victim_score(s, a[2]))
+
+    def _robber_hex_score(self, s: Situation, h: int) -> float:
+        """How much the robber on ``h`` hurts the others (the leader most), never us."""
+        if h < 0:
+            return 0.0
         facts = s.facts
+        leader = s.leader
+        score = 0.0
+        for node in facts.hex_nodes[h]:
+            o = s.owner[node]
+            if o < 0:
+                continue
+            harm = facts.hex_pips[h] * s.level[node]
+            if o == s.me:
+                score -= 100.0 + harm
+            else:
+                score += harm * (3.0 if o == leader else 1.0) * (1.0 + s.vp(o) / 5.0)
+        return score
 
-        def hex_score(h: int) -> float:
-            if h < 0:
-                return 0.0
-            score = 0.0
-            for node in facts.hex_nodes[h]:
-                o = s.owner[node]
-                if o < 0:
-                    continue
-                harm = facts.hex_pips[h] * s.level[node]
-                if o == s.me:
-                    score -= 100.0 + harm
-                else:
-                    score += harm * (3.0 if o == leader else 1.0) * (1.0 + s.vp(o) / 5.0)
-            return score
-
-        def victim_score(v: int) -> float:
-            if v < 0:
-                return 0.0
-            return (100.0 if v == leader else 0.0) + s.vp(v) * 5.0 + int(s.players[v]["resource_count"])
-
-        return _argmax(options, lambda a: hex_score(a[1]) * 1000.0 + victim_score(a[2]))
+    def _victim_score(self, s: Situation, v: int) -> float:
+        if v < 0:
+            return 0.0
+        return (100.0 if v == s.leader else 0.0) + s.vp(v) * 5.0 + int(s.players[v]["resource_count"])
 
     def _wants_knight(self, s: Situation) -> bool:
         if s.robber_blocks_me():
@@ -166,45 +176,47 @@ class GreedyCatanBot:
         return action
 
     # -- the main phase -------------------------------------------------------------------------
+    def _main_steps(self) -> tuple[Step, ...]:
+        """The main phase's rules of thumb, in order: the first that answers acts."""
+        return (self._play_development, self._build, self._trade_with_bank, self._offer)
+
     def _main(self, s: Situation, acts: dict[str, list[Action]]) -> Action:
-        for step in (
-            self._play_development,
-            self._build,
-            self._trade_with_bank,
-            self._offer,
-        ):
+        for step in self._main_steps():
             action = step(s, acts)
             if action is not None:
                 return action
         return acts["end_turn"][0]
 
     def _build(self, s: Situation, acts: dict[str, list[Action]]) -> Action | None:
+        building = self._build_city_or_settlement(s, acts)
+        return building if building is not None else self._build_dev_or_road(s, acts)
+
+    def _build_city_or_settlement(self, s: Situation, acts: dict[str, list[Action]]) -> Action | None:
         if "build_city" in acts:
             prod = s.facts.node_production
-            return _argmax(acts["build_city"], lambda a: sum(prod[a[1]]))
+            return argmax(acts["build_city"], lambda a: sum(prod[a[1]]))
         if "build_settlement" in acts:
-            return _argmax(acts["build_settlement"], lambda a: s.spot_value(a[1]))
+            return argmax(acts["build_settlement"], lambda a: s.spot_value(a[1]))
+        return None
+
+    def _wants_to_pay(self, s: Situation, kind: str, paid: Sequence[int]) -> bool:
+        """Whether paying ``paid`` for a ``kind`` now is fine: it is the target, or it does not
+        set the target back, or the hand is big enough to fear a 7."""
         target = s.target
-        if "buy_dev" in acts:
-            after = [h - c for h, c in zip(s.hand, DEV_CARD_COST, strict=True)]
-            if (
-                target is None
-                or target.kind == "dev"
-                or s.missing_for_target(after) <= s.missing_for_target()
-                or sum(s.hand) > HAND_LIMIT
-            ):
-                return acts["buy_dev"][0]
+        after = [h - c for h, c in zip(s.hand, paid, strict=True)]
+        return (
+            target is None
+            or target.kind == kind
+            or s.missing_for_target(after) <= s.missing_for_target()
+            or sum(s.hand) > HAND_LIMIT
+        )
+
+    def _build_dev_or_road(self, s: Situation, acts: dict[str, list[Action]]) -> Action | None:
+        if "buy_dev" in acts and self._wants_to_pay(s, "dev", DEV_CARD_COST):
+            return acts["buy_dev"][0]
         if "build_road" in acts:
-            best = _argmax(acts["build_road"], lambda a: s.road_value(a[1]))
-            if s.road_value(best[1]) <= 0:
-                return None
-            after = [h - c for h, c in zip(s.hand, ROAD_COST, strict=True)]
-            if (
-                target is None
-                or target.kind == "road"
-                or s.missing_for_target(after) <= s.missing_for_target()
-                or sum(s.hand) > HAND_LIMIT
-            ):
+            best = argmax(acts["build_road"], lambda a: s.road_value(a[1]))
+            if s.road_value(best[1]) > 0 and self._wants_to_pay(s, "road", ROAD_COST):
                 return best
         return None
 
@@ -225,7 +237,7 @@ class GreedyCatanBot:
         gap = s.missing_for_target()
         if "play_year_of_plenty" in acts and gap > 0:
             options = acts["play_year_of_plenty"]
-            return _argmax(options, lambda a: -s.missing_for_target(_with_cards(s.hand, a[1:])))
+            return argmax(options, lambda a: -s.missing_for_target(_with_cards(s.hand, a[1:])))
         if "play_monopoly" in acts and gap > 0:
             choice = self._monopoly(s, acts["play_monopoly"])
             if choice is not None:
@@ -249,7 +261,7 @@ class GreedyCatanBot:
         wanted = [a for a in options if s.hand[a[1]] < need[a[1]] and expected[a[1]] >= MONOPOLY_MIN_EXPECTED]
         if not wanted:
             return None
-        return _argmax(wanted, lambda a: expected[a[1]])
+        return argmax(wanted, lambda a: expected[a[1]])
 
 
 def _with_cards(hand: Sequence[int], resources: Sequence[Any]) -> list[int]:

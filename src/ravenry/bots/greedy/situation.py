@@ -148,6 +148,10 @@ class Situation:
             return 0.0
         return self._reach_value(fresh[0], edge, 0)
 
+    def reach_value(self, node: int, via: int) -> float:
+        """How good the free spots are that a road ending at ``node`` (built on ``via``) leads to."""
+        return self._reach_value(node, via, 0)
+
     def _reach_value(self, node: int, via: int, depth: int) -> float:
         owner = self.owner[node]
         if owner >= 0 and owner != self.me:
@@ -180,9 +184,20 @@ class Situation:
     def target(self) -> Target | None:
         """The build to save for: the cheapest to complete, cities before settlements before
         development cards before roads."""
+        options = self.target_options()
+        if not options:
+            return None
+        _, _, kind = min(options)
+        return Target(kind, self.cost_of(kind))
+
+    def cost_of(self, kind: str) -> Counts:
+        return COSTS[kind]
+
+    def target_options(self) -> list[tuple[float, float, str]]:
+        """(cards missing, with a handicap; rank on a tie; kind) of every build worth saving for."""
         me = self.players[self.me]
         hand = self.hand
-        options: list[tuple[float, int, str]] = []
+        options: list[tuple[float, float, str]] = []
         has_settlement = any(o == self.me and lv == 1 for o, lv in zip(self.owner, self.level, strict=True))
         if me["cities_left"] and has_settlement:
             options.append((missing(CITY_COST, hand), 0, "city"))
@@ -193,10 +208,7 @@ class Situation:
                 options.append((missing(ROAD_COST, hand) + 0.5, 3, "road"))
         if self.view.get("dev_deck_size", 0):
             options.append((missing(DEV_CARD_COST, hand) + 1.5, 2, "dev"))
-        if not options:
-            return None
-        _, _, kind = min(options)
-        return Target(kind, COSTS[kind])
+        return options
 
     def need(self) -> Counts:
         target = self.target

@@ -26,9 +26,9 @@ class BrotherhoodConfig(GotCatanConfig):
 class BrotherhoodGame(GotCatanGame):
     id: ClassVar[str] = "brotherhood"
     name: ClassVar[str] = "A Game of Thrones Catan: Brotherhood of the Watch"
-    ruleset: Ruleset = BROTHERHOOD
-    config_type: type[CatanConfig] = BrotherhoodConfig
-    state_type: type[CatanState] = BrotherhoodState
+    ruleset: ClassVar[Ruleset] = BROTHERHOOD
+    config_type: ClassVar[type[CatanConfig]] = BrotherhoodConfig
+    state_type: ClassVar[type[CatanState]] = BrotherhoodState
 
     def action_fields(self) -> dict[str, list[tuple[str, str]]]:
         return {**super().action_fields(), **BROTHERHOOD_ACTION_FIELDS}

@@ -117,7 +117,7 @@ class HeroRules(WildlingRules):
     hero_choice: list[int]  # Mance's victim, or Melisandre's top 3 cards
     tarly_due: int  # Samwell Tarly's owner got nothing from this production roll
 
-    HERO_LIST_FIELDS = (
+    HERO_LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "hero",
         "hero_b_side",
         "hero_taken_turn",
@@ -125,7 +125,7 @@ class HeroRules(WildlingRules):
         "hero_display",
         "hero_choice",
     )
-    HERO_SCALAR_FIELDS = ("hero_actor", "hero_resume", "tarly_due")
+    HERO_SCALAR_FIELDS: ClassVar[tuple[str, ...]] = ("hero_actor", "hero_resume", "tarly_due")
 
     def _init_heroes(self) -> None:
         self.hero_b_side = [0] * self.n

@@ -14,6 +14,8 @@ What changes from ``got-catan`` (everything else is the Catan engine):
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ravenry.core.protocol import JSON, Action, Event, Result
 from ravenry.games.brotherhood.data import (
     CLANS,
@@ -34,7 +36,7 @@ SETUP_GUARD = 20
 class BrotherhoodState(HeroRules):
     siege_tie: list[int]
 
-    _LIST_FIELDS = (
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._LIST_FIELDS,
         "guards_left",
         "token_pool",
@@ -42,7 +44,7 @@ class BrotherhoodState(HeroRules):
         "siege_tie",
         *HeroRules.HERO_LIST_FIELDS,
     )
-    _NESTED_FIELDS = (
+    _NESTED_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._NESTED_FIELDS,
         "wall",
         "camps",
@@ -51,7 +53,7 @@ class BrotherhoodState(HeroRules):
         "settlement_tokens",
         "keep_tokens",
     )
-    _SCALAR_FIELDS = (
+    _SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._SCALAR_FIELDS,
         "breaches",
         "wildling_die",
@@ -138,10 +140,11 @@ class BrotherhoodState(HeroRules):
     def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
         tokens = self.keep_tokens[p]
         first, second = tokens.pop(), tokens.pop()
-        # The returned settlement goes back onto the card over a fresh token from the pool.
-        self.settlement_tokens[p].append(self._draw_pool_token(events))
         self._reveal(first, events, "keep")
         self._reveal(second, events, "keep")
+        # Then the returned settlement goes back onto the card over a fresh token from the pool
+        # (Rules Reference: "you release 2 wildling tokens. The upgraded settlement piece returns").
+        self.settlement_tokens[p].append(self._draw_pool_token(events))
         super()._on_city_built(p, node, events)
 
     def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:

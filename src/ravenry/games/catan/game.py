@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ravenry.core.errors import MalformedAction
 from ravenry.core.protocol import JSON, ActionCodec, Game, GameConfig
 from ravenry.core.rng import Rng
@@ -17,6 +19,7 @@ from ravenry.games.catan.state import SETUP_ROAD, SETUP_SETTLEMENT
 from ravenry.games.catan.topology import Topology
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class CatanConfig(GameConfig):
     """``board``: beginner (our fixed layout), variable (random terrain, spiral numbers) or
@@ -29,16 +32,17 @@ class CatanConfig(GameConfig):
     shortage_exception: bool | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CatanGame(Game[CatanConfig, CatanState]):
     id: ClassVar[str] = "catan"
     name: ClassVar[str] = "The Settlers of Catan"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
-    ruleset: Ruleset = CATAN
-    config_type: type[CatanConfig] = CatanConfig
-    state_type: type[CatanState] = CatanState
-    boards: tuple[str, ...] = ("beginner", "variable", "random")
-    fixed_setup_board = "beginner"  # the board whose layout carries fixed starting pieces
+    ruleset: ClassVar[Ruleset] = CATAN
+    config_type: ClassVar[type[CatanConfig]] = CatanConfig
+    state_type: ClassVar[type[CatanState]] = CatanState
+    boards: ClassVar[tuple[str, ...]] = ("beginner", "variable", "random")
+    fixed_setup_board: ClassVar[str] = "beginner"  # the board whose layout carries fixed starting pieces
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_fields(), RESOURCES)

@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ravenry.core.errors import IllegalAction
-from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, GameState, Result
+from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, Result
 from ravenry.core.rng import Rng
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.data import (
@@ -104,6 +106,7 @@ def _hand_key(hand: list[int], cap: int) -> tuple[int, ...]:
     return tuple(c if c < cap else cap for c in hand)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CatanState(CatanData):
     """Classic Catan (Gallery Edition). Variants override the hook methods."""
 
@@ -111,10 +114,20 @@ class CatanState(CatanData):
     _HANDLERS: ClassVar[dict[str, Handler]] = {}
 
     def __init__(
-        self, game: Game[Any, Any], config: GameConfig, board: Board, rules: Ruleset, rng: Rng
+        self,
+        game: Game[Any, Any],
+        config: GameConfig,
+        board: Board,
+        rules: Ruleset,
+        rng: Rng,
+        *,
+        blank: bool = False,
     ) -> None:
+        """A new game's empty state; ``blank`` leaves the fields unset for :meth:`clone` to fill."""
         self.game = game
         self._legal_cache = None
+        if blank:
+            return
         self._init_empty(board, rules, config, rng)
 
     # =========================================================================================
@@ -1017,7 +1030,7 @@ class CatanState(CatanData):
     # Copy, JSON, views
     # =========================================================================================
     def clone(self) -> CatanState:
-        other = type(self).__new__(type(self))
+        other = type(self)(self.game, self.config, self.board, self.rules, self.rng, blank=True)
         self._copy_into(other)
         return other
 

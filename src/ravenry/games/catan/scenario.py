@@ -12,6 +12,7 @@ the special cards and victory points are recounted from scratch when the state i
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -102,7 +103,7 @@ class Position:
     def road_path(self, p: int, nodes: Iterable[int]) -> Position:
         """Roads along consecutive intersections."""
         ns = list(nodes)
-        return self.road(p, *(self.edge_between(a, b) for a, b in zip(ns, ns[1:], strict=False)))
+        return self.road(p, *(self.edge_between(a, b) for a, b in itertools.pairwise(ns)))
 
     def hand(self, p: int, **cards: int) -> Position:
         s = self._state

@@ -7,7 +7,9 @@ rates) are rebuilt from the pieces, never serialised.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from ravenry.core.protocol import Action, Game, GameConfig, GameState
 from ravenry.core.rng import Rng
@@ -44,6 +46,7 @@ PENDING, ACCEPTED, DECLINED, COUNTERED = range(4)
 Counts = tuple[int, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CatanData(GameState):
     """The complete Catan state. Lists of ints, indexed by player, node, edge or hex."""
 
@@ -160,7 +163,7 @@ class CatanData(GameState):
         self.board_version = 0
 
     # -- copying ------------------------------------------------------------------------------
-    _LIST_FIELDS: tuple[str, ...] = (
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "bank",
         "dev_deck",
         "knights_played",
@@ -177,8 +180,8 @@ class CatanData(GameState):
         "history",
         "blocked",
     )
-    _NESTED_FIELDS: tuple[str, ...] = ("hands", "dev_hands", "dev_bought_this_turn")
-    _SCALAR_FIELDS: tuple[str, ...] = (
+    _NESTED_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "dev_hands", "dev_bought_this_turn")
+    _SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
         "robber",
         "longest_road_holder",
         "largest_army_holder",

@@ -54,10 +54,10 @@ class GotCatanConfig(CatanConfig):
 class GotCatanGame(CatanGame):
     id: ClassVar[str] = "got-catan"
     name: ClassVar[str] = "A Game of Thrones Catan (base game)"
-    ruleset: Ruleset = GOT_CATAN
-    config_type: type[CatanConfig] = GotCatanConfig
-    boards: tuple[str, ...] = ("standard", "variable", "random")
-    fixed_setup_board = "standard"
+    ruleset: ClassVar[Ruleset] = GOT_CATAN
+    config_type: ClassVar[type[CatanConfig]] = GotCatanConfig
+    boards: ClassVar[tuple[str, ...]] = ("standard", "variable", "random")
+    fixed_setup_board: ClassVar[str] = "standard"
 
     def topology(self, config: CatanConfig) -> Topology:
         return gift_topology(config.players)

@@ -46,8 +46,9 @@ NUMBERS_4P: tuple[tuple[int, ...], ...] = tuple(
     (n,) for n in (2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 10, 11, 11, 12)
 )
 # assumed: the conjoined "2 & 12" token and one of each other number but a third 3, 4 and 10, one 11.
-NUMBERS_3P: tuple[tuple[int, ...], ...] = ((2, 12),) + tuple(
-    (n,) for n in (3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11)
+NUMBERS_3P: tuple[tuple[int, ...], ...] = (
+    (2, 12),
+    *((n,) for n in (3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11)),
 )
 
 # Our standard layouts, hex by hex in GIFT_*P order (row by row, west to east).
