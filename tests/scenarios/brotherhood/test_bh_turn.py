@@ -142,7 +142,7 @@ def test_a_guard_costs_brick_lumber_and_wool_and_takes_the_lowest_free_space(one
     assert one_event(events, "guard_placed").data == {"player": RED, "section": 4, "space": 3, "how": "built"}
     assert state.hands[RED] == [0, 0, 0, 1, 0]
     assert state.wall[3] == [BLUE, BLACK, RED] and state.guards_left[RED] == 6
-    refused(state, RED, ("build_guard", 2), "not legal")
+    refused(state, RED, ("build_guard", 2), "costs 1 brick")
 
 
 def test_guard_vp_tokens_at_three_and_five_and_returned_below(one_event) -> None:

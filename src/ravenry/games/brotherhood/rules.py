@@ -109,6 +109,28 @@ class BrotherhoodState(HeroRules):
         if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
             actions.extend(self.guard_actions(p, "play_new_recruits"))
 
+    def explain_illegal(self, player: int, action: Action) -> str:
+        kind = action[0]
+        if kind in ("build_guard", "place_guard", "play_new_recruits"):
+            section = action[1] if len(action) == 2 else None
+            if kind == "build_guard" and self.phase != MAIN:
+                return "guards are built after the production roll"
+            if kind == "place_guard" and self.phase != SETUP_GUARD:
+                return "place_guard is set-up's third round; build_guard during play"
+            if not self.guards_left[player]:
+                return "all 7 of your guards are on the Wall"
+            if not isinstance(section, int) or not 0 <= section < SECTIONS:
+                return f"a wall section is 0-{SECTIONS - 1} (west to east)"
+            if section not in self.open_sections():
+                return "that wall section is full (5 guards)"
+            if kind == "build_guard" and not self.can_pay_guard(player):
+                return "a guard costs 1 brick, 1 lumber and 1 wool"
+            if kind == "play_new_recruits":
+                return "you hold no New Recruits card you may play now (one development card a turn)"
+        if kind == "patrol_wildling":
+            return "a ranger patrol you may play now can return a wildling only from a Gift hex that has one"
+        return super().explain_illegal(player, action)
+
     def _patrol_wildling(self, p: int, a: Action) -> list[Event]:
         """Ranger patrol, option 2: a wildling in the Gift goes back to the Frostfangs and you
         take one resource of that hex's type from the supply."""

@@ -427,6 +427,9 @@ class CatanState(CatanData):
             if kind == "build_settlement":
                 return "that intersection is not connected to your road or breaks the distance rule"
             if kind == "build_road":
+                if len(action) == 2 and isinstance(action[1], int) and 0 <= action[1] < len(self.edge_owner):
+                    if not self.board.edge_buildable[action[1]]:
+                        return "no road may be built on a path between two ice fields"
                 return "that path is taken or not connected to your roads or buildings"
             if kind == "build_city":
                 return "you can only upgrade one of your own settlements"
@@ -706,12 +709,12 @@ class CatanState(CatanData):
         self._pay(p, SETTLEMENT_COST)
         self._put_settlement(p, node)
         events = [Event("built", {"player": p, "piece": "settlement", "node": node})]
+        self._on_settlement_built(p, node, events)
         # A settlement can break an opponent's road through this intersection.
         eo = self.edge_owner
         broken = {eo[e] for e in self.board.topo.node_edges[node] if eo[e] >= 0 and eo[e] != p}
-        if broken:
+        if broken and self.phase != OVER:
             self._update_longest_road(tuple(sorted(broken)), events)
-        self._on_settlement_built(p, node, events)
         return events
 
     def _build_city(self, p: int, a: Action) -> list[Event]:
