@@ -36,6 +36,27 @@ def test_simulate_prints_and_writes_the_same_numbers(
     assert f"{stats['games_per_second']:.1f} games/s" in " ".join(out.split())
 
 
+def test_simulate_brotherhood_shows_how_games_ended(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "bh.json"
+    argv = ["simulate", "brotherhood", "--bots", "greedy,random,random,random:offers=false", "--games", "5"]
+    assert main([*argv, "--seed", "3", "--rotate", "--quiet", "--json", str(target)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    extras = json.loads(target.read_text())["stats"]["extras"]
+    endings = extras["categories"]["ending"]
+    assert sum(e["count"] for e in endings.values()) == 5
+    assert sum(e["share"] for e in endings.values()) == pytest.approx(1.0)
+    assert set(endings) <= {"10 VP", "3 breaches", "8 wildlings", "unfinished"}
+    for ending, numbers in endings.items():
+        assert f"{ending} │ {numbers['count']} │ {numbers['share']:.1%}" in out
+    assert 0.0 <= extras["averages"]["breaches"] <= 3.0
+    assert f"breaches │ {extras['averages']['breaches']:.2f}" in out
+    guards = extras["per_seat"]["guards on the Wall"]
+    assert len(guards) == 4 and all(0.0 <= g <= 7.0 for g in guards)
+    assert f"{extras['per_bot']['guards on the Wall']['greedy']:.2f}" in out
+
+
 def test_demo_plays_one_game_and_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "catan", "--players", "4", "--seed", "1"]) == 0
     out = capsys.readouterr().out
@@ -43,6 +64,12 @@ def test_demo_plays_one_game_and_shows_it(capsys: pytest.CaptureFixture[str]) ->
     for terrain in ("Hil", "For", "Mtn", "Fld", "Pas", "Des"):
         assert terrain in out
     assert "R" in out and "Seat 3 (greedy)" in out and "settlements:" in out and "roads:" in out
+
+
+def test_demo_of_brotherhood_tells_how_it_ended(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "brotherhood", "--seed", "4"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "ending: " in out and "breaches: " in out and "guards on the Wall: seat 0: " in out
 
 
 @pytest.mark.parametrize(

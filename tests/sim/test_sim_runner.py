@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from ravenry.bots.base import View
 from ravenry.bots.random_bot import RandomBot
 from ravenry.core.protocol import Action
+from ravenry.core.registry import new_game
 from ravenry.core.rng import Rng
 from ravenry.games.catan.scenario import Position, rig_dice
 from ravenry.sim.runner import BotError, derive_seed, play_game, play_state
@@ -117,3 +119,70 @@ def test_simulate_rejects_bad_input() -> None:
         simulate("catan", 5, ["random"] * 5, 1)
     with pytest.raises(KeyError, match="unknown game"):
         simulate("chess", 2, ["random"] * 2, 1)
+
+
+class _Declaring:
+    """Declares what it never plays and whether it reads views; records what it was shown."""
+
+    def __init__(self, excluded: frozenset[str], uses_view: bool = True) -> None:
+        self.excluded_actions = excluded
+        self.uses_view = uses_view
+        self.seen: set[str] = set()
+        self.views: list[View] = []
+
+    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        self.seen.update(a[0] for a in legal)
+        self.views.append(view)
+        return rng.choice([a for a in legal if a[0] not in self.excluded_actions] or list(legal))
+
+
+def _discarding_position() -> Position:
+    pos = Position("catan", 3)
+    pos.hand(1, brick=4, ore=4).hand(2, grain=4, wool=4).turn(0, "pre_roll")
+    return pos
+
+
+def test_excluded_actions_are_not_offered_unless_nothing_else_is_legal() -> None:
+    state = _discarding_position().state
+    rig_dice(state, 3, 4)
+    state.apply(0, ("roll",))
+    bots = [_Declaring(frozenset({"offer_trade", "counter_offer", "discard"})) for _ in range(3)]
+    play_state(state, bots, seed=2, turn_cap=8)
+    seen = set().union(*(b.seen for b in bots))
+    assert not seen & {"offer_trade", "counter_offer"}
+    # Discarding was all seats 1 and 2 could do after the 7: they were shown the full list.
+    assert "discard" in bots[1].seen and "discard" in bots[2].seen
+    # The same game with no exclusions shows the proposals.
+    open_bots = [_Declaring(frozenset()) for _ in range(3)]
+    state = _discarding_position().state
+    rig_dice(state, 3, 4)
+    state.apply(0, ("roll",))
+    play_state(state, open_bots, seed=2, turn_cap=8)
+    assert "offer_trade" in set().union(*(b.seen for b in open_bots))
+
+
+def test_bots_that_ignore_the_view_get_none_and_none_is_built() -> None:
+    state = new_game("catan", 3, 6)
+    observed: list[int | None] = []
+    real_observe = state.observe
+
+    def counting_observe(viewer: int | None) -> dict[str, Any]:
+        observed.append(viewer)
+        return real_observe(viewer)
+
+    state.observe = counting_observe  # type: ignore[method-assign]
+    blind = [_Declaring(frozenset(), uses_view=False) for _ in range(3)]
+    summary = play_state(state, blind, seed=6, turn_cap=30)
+    assert summary.steps > 30 and observed == []
+    assert all(view == {} for b in blind for view in b.views)
+    seeing = _Declaring(frozenset())
+    state = new_game("catan", 3, 6)
+    play_state(state, [seeing, *blind[1:]], seed=6, turn_cap=5)
+    assert seeing.views and all(v["viewer"] == 0 for v in seeing.views)
+
+
+def test_the_random_bot_declares_its_shortcuts() -> None:
+    quiet, chatty = RandomBot(offers=False), RandomBot()
+    assert quiet.uses_view is False and chatty.uses_view is False
+    assert quiet.excluded_actions == frozenset({"offer_trade", "counter_offer"})
+    assert chatty.excluded_actions == frozenset()

@@ -16,6 +16,7 @@ BY_BREACHES = f"{BREACHES_TO_END} breaches"
 BY_WILDLINGS = f"{GIFT_WILDLINGS_TO_END} wildlings"
 UNFINISHED = "unfinished"
 ENDINGS = (BY_VP, BY_BREACHES, BY_WILDLINGS, UNFINISHED)
+USUAL_ENDINGS = (BY_VP, BY_BREACHES, BY_WILDLINGS)  # listed even when no game ended so
 BREACHES = "breaches"
 GIFT_WILDLINGS = "wildlings in the Gift"
 GUARDS = "guards on the Wall"
@@ -39,4 +40,4 @@ def brotherhood_extras(view: Mapping[str, Any]) -> GameExtras:
     )
 
 
-register_extras("brotherhood", brotherhood_extras)
+register_extras("brotherhood", brotherhood_extras, categories={ENDING: USUAL_ENDINGS})

@@ -184,4 +184,16 @@ def game_report(view: Mapping[str, Any], summary: GameSummary) -> Group:
     else:
         ending = Text(f"Unfinished: {summary.reason} after {summary.turns} turns", style="bold yellow")
     scores = Text("Scores: " + ", ".join(f"seat {p}: {s}" for p, s in enumerate(summary.scores)))
-    return Group(board_text(view), Text(), players_text(view, summary.bots), Text(), scores, ending)
+    parts = [board_text(view), Text(), players_text(view, summary.bots), Text(), scores, ending]
+    facts = [f"{name}: {_number(value)}" for name, value in summary.extras.items()]
+    for name, values in summary.seat_extras.items():
+        facts.append(f"{name}: " + ", ".join(f"seat {p}: {_number(v)}" for p, v in enumerate(values)))
+    if facts:
+        parts.append(Text("; ".join(facts)))
+    return Group(*parts)
+
+
+def _number(value: float | str) -> str:
+    if isinstance(value, str):
+        return value
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"

@@ -141,14 +141,16 @@ def play_state(
             break
         if not decision.simultaneous:
             p = decision.players[0]
-            steps += _apply(state, p, seats[p].ask(state, p), labels[p], seed)
+            _apply(state, p, seats[p].ask(state, p), labels[p], seed)
+            steps += 1
             continue
         # Every simultaneous answer is chosen before any is applied: nobody sees another's choice.
         answers = [(p, seats[p].ask(state, p)) for p in sorted(decision.players)]
         for p, action in answers:
             # An earlier simultaneous answer may already have closed this decision.
             if p in state.decision().players:
-                steps += _apply(state, p, action, labels[p], seed)
+                _apply(state, p, action, labels[p], seed)
+                steps += 1
     extras = game_extras(state)
     return GameSummary(
         game_id, seed, labels, finished, winners, reason, turn, scores, steps, extras.values, extras.per_seat
@@ -175,11 +177,10 @@ class _Seat:
         return self.bot.act(state.observe(seat) if self.uses_view else {}, legal, self.rng)
 
 
-def _apply(state: GameState, seat: int, action: Action, label: str, seed: int) -> int:
+def _apply(state: GameState, seat: int, action: Action, label: str, seed: int) -> None:
     try:
         state.apply(seat, action)
     except IllegalAction as exc:
         raise BotError(
             f"{state.game.id} seed {seed}: bot {label!r} at seat {seat} chose {action!r}: {exc.reason}"
         ) from exc
-    return 1

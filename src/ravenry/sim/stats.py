@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ravenry.sim.extras import extras_categories
 from ravenry.sim.runner import GameSummary
 
 Z_95 = 1.959963984540054  # two-sided 95% normal quantile
@@ -177,7 +178,8 @@ def summarize(summaries: Sequence[GameSummary], elapsed_seconds: float = 0.0) ->
 
 
 def summarize_extras(summaries: Sequence[GameSummary]) -> ExtraStats:
-    """Count the categories (most frequent first), average the numbers."""
+    """Count the categories (the game's usual values first, in its order, then the others most
+    frequent first), average the numbers."""
     counts: dict[str, dict[str, int]] = {}
     totals: dict[str, list[float]] = {}
     seat_totals: dict[str, list[list[float]]] = {}
@@ -195,18 +197,23 @@ def summarize_extras(summaries: Sequence[GameSummary]) -> ExtraStats:
             for seat, (kind, value) in enumerate(zip(s.bots, values, strict=True)):
                 per_seat[seat].append(value)
                 per_kind.setdefault(kind, []).append(value)
+    usual = extras_categories(summaries[0].game_id) if summaries else {}
+    for name in usual:
+        counts.setdefault(name, {})
     return ExtraStats(
         games=len(summaries),
-        categories={
-            name: dict(sorted(bucket.items(), key=lambda item: (-item[1], item[0])))
-            for name, bucket in counts.items()
-        },
+        categories={name: _ordered(bucket, usual.get(name, ())) for name, bucket in counts.items()},
         averages={name: _mean(values) for name, values in totals.items()},
         seat_averages={name: tuple(_mean(v) for v in seats) for name, seats in seat_totals.items()},
         kind_averages={
             name: {kind: _mean(v) for kind, v in sorted(kinds.items())} for name, kinds in kind_totals.items()
         },
     )
+
+
+def _ordered(counts: Mapping[str, int], usual: Sequence[str]) -> dict[str, int]:
+    others = sorted((v for v in counts if v not in usual), key=lambda v: (-counts[v], v))
+    return {v: counts.get(v, 0) for v in (*usual, *others)}
 
 
 def _mean(values: Sequence[float]) -> float:

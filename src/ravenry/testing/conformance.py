@@ -148,12 +148,18 @@ def choose_action(state: GameState, rng: Rng, checks: GameChecks) -> tuple[int, 
     raise AssertionError("unreachable")
 
 
-def _is_pure_json(value: JSON) -> bool:
-    """True if ``value`` survives json.dumps/loads unchanged (no tuples, int keys, NaN, objects)."""
+def _json_text(value: JSON) -> str | None:
+    """``value`` as JSON text if it survives json.dumps/loads unchanged (no tuples, int keys,
+    NaN or other objects), else None."""
     try:
-        return bool(json.loads(json.dumps(value, allow_nan=False)) == value)
+        text = json.dumps(value, allow_nan=False)
     except (TypeError, ValueError):
-        return False
+        return None
+    return text if json.loads(text) == value else None
+
+
+def _is_pure_json(value: JSON) -> bool:
+    return _json_text(value) is not None
 
 
 class _Playout:
@@ -212,6 +218,7 @@ class _Playout:
         settings = self.settings
         offset = self.aux.below(settings.sample_every)
         self.run_invariants(self.state, "in the initial state")
+        self.check_views(self.state, [])
         while self.step < settings.max_steps:
             decision = self.state.decision()
             if decision.over:
@@ -255,7 +262,6 @@ class _Playout:
         self.check_clone_applications(player)
         self.check_refusals(player, action)
         self.expect(state.to_json() == before, "a refused action or a clone changed the state")
-        self.check_views(state, [])
         scrambled = self.scrambled_twins(state)
 
         clone = state.clone()
@@ -281,8 +287,8 @@ class _Playout:
                 [e.full() for e in other_events] == full, f"the {name} produced other events for {action!r}"
             )
         self.expect(_is_pure_json(full), f"events of {action!r} are not pure JSON: {full!r}")
-        self.check_views(state, events)
-        self.check_scrambled_events(scrambled, player, action, events)
+        views = self.check_views(state, events)
+        self.check_scrambled_events(scrambled, player, action, events, views)
 
     def viewers(self) -> list[int | None]:
         return [None, *range(self.players)]
@@ -404,20 +410,26 @@ class _Playout:
         for obj in garbage:
             self.expect_refused(player, obj, MalformedAction, via_json=True)
 
-    def check_views(self, state: GameState, events: Sequence[Event]) -> None:
-        """Pure JSON, no RNG state, secret event fields only for their audience."""
+    def check_views(self, state: GameState, events: Sequence[Event]) -> dict[int | None, JSON]:
+        """Pure JSON, no RNG state, secret event fields only for their audience. Returns the
+        observations by viewer."""
         rng = getattr(state, "rng", None)
         rng_text = str(rng.state) if isinstance(rng, Rng) else None
+        views: dict[int | None, JSON] = {}
         for viewer in self.viewers():
-            obs = state.observe(viewer)
-            self.expect(_is_pure_json(obs), f"observe({viewer}) is not pure JSON")
-            if rng_text is not None:
-                self.expect(rng_text not in json.dumps(obs), f"observe({viewer}) contains the RNG state")
+            obs = views[viewer] = state.observe(viewer)
+            text = _json_text(obs)
+            self.expect(text is not None, f"observe({viewer}) is not pure JSON")
+            self.expect(
+                rng_text is None or rng_text not in str(text), f"observe({viewer}) contains the RNG state"
+            )
             for e in events:
                 view = e.view(viewer)
-                self.expect(_is_pure_json(view), f"{e.type} event viewed by {viewer} is not pure JSON")
-                if rng_text is not None:
-                    self.expect(rng_text not in json.dumps(view), f"{e.type} event contains the RNG state")
+                text = _json_text(view)
+                self.expect(text is not None, f"{e.type} event viewed by {viewer} is not pure JSON")
+                self.expect(
+                    rng_text is None or rng_text not in str(text), f"{e.type} event contains the RNG state"
+                )
                 if viewer in e.audience:
                     self.expect(
                         view == e.full(), f"{e.type} event hides secrets from its audience member {viewer}"
@@ -426,6 +438,7 @@ class _Playout:
                     leaked = [k for k in e.secret if view.get(k) is not None]
                     self.expect(not leaked, f"{e.type} event shows secret {leaked} to {viewer}")
             self.result.views_checked += 1
+        return views
 
     def scrambled_twins(self, state: GameState) -> dict[int | None, GameState]:
         """Per viewer, a state changed in everything hidden from them; their view must not change."""
@@ -451,7 +464,12 @@ class _Playout:
         return twins
 
     def check_scrambled_events(
-        self, twins: Mapping[int | None, GameState], player: int, action: Action, events: Sequence[Event]
+        self,
+        twins: Mapping[int | None, GameState],
+        player: int,
+        action: Action,
+        events: Sequence[Event],
+        views: Mapping[int | None, JSON],
     ) -> None:
         """Apply the same action in each viewer's scrambled world; if the viewer's observation
         afterwards is the same, what they saw of the events must be the same too."""
@@ -459,7 +477,7 @@ class _Playout:
             if action not in twin.legal_actions(player):
                 continue
             twin_events = twin.apply(player, action)
-            if twin.observe(viewer) != self.state.observe(viewer):
+            if twin.observe(viewer) != views[viewer]:
                 continue  # the action legitimately revealed something (a die, a stolen card)
             mine = [e.view(viewer) for e in events]
             theirs = [e.view(viewer) for e in twin_events]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from ravenry.bots.greedy.catan import argmax
 from ravenry.bots.greedy.watch import GUARD_URGENT, NO_GUARD, WatchSituation
 from ravenry.core.protocol import Action
-from ravenry.games.brotherhood.data import GUARD_COST, SECTIONS
+from ravenry.games.brotherhood.data import CLANS, GUARD_COST, GUARD_VP_THRESHOLDS, SECTIONS
 from ravenry.games.brotherhood.heroes import HERO_IDS
 from ravenry.games.catan.data import DEV_CARD_COST, N_RES, Cost
 
@@ -21,6 +21,10 @@ Acts = dict[str, list[Action]]
 DEV_PREFERENCE = ("victory_point", "knight", "new_recruits", "road_building", "year_of_plenty", "monopoly")
 # Othell's move must open a spot at least this good (and half as much better than the old road's).
 OTHELL_MIN_GAIN = 3.0
+# Benjen's areas: the clans' camps first, then the clearings (facing wall sections 0-3).
+FIRST_CLEARING_AREA = len(CLANS)
+# A card the next build needs outweighs any other (which are told apart by scarcity).
+NEEDED_CARD_BONUS = 10.0
 # Below this score a hero in the display is not worth swapping for (flip the A side instead).
 SWAP_MARGIN = 1.0
 
@@ -30,7 +34,7 @@ def resource_wish(s: WatchSituation) -> list[float]:
     """Per resource: high when the target needs it, else by scarcity on the board."""
     need = s.need()
     return [
-        (10.0 if s.hand[r] < need[r] else 0.0) + s.facts.resource_weight[r] - 0.1 * s.hand[r]
+        (NEEDED_CARD_BONUS if s.hand[r] < need[r] else 0.0) + s.facts.resource_weight[r] - 0.1 * s.hand[r]
         for r in range(N_RES)
     ]
 
@@ -73,10 +77,11 @@ def _ygritte(s: WatchSituation, options: list[Action]) -> Action | None:
 def _benjen(s: WatchSituation, options: list[Action]) -> Action | None:
     """Take a wildling from the clearing most likely to breach (a new one migrates instead, to
     a camp, further from the Wall)."""
-    clearings = [a for a in options if a[1] >= 3 and s.margin(a[1] - 3) <= 0]
+    first = FIRST_CLEARING_AREA
+    clearings = [a for a in options if a[1] >= first and s.margin(a[1] - first) <= 0]
     if not clearings:
         return None
-    return argmax(clearings, lambda a: s.breach_risk(a[1] - 3) * (1.0 + s.exposure(a[1] - 3)))
+    return argmax(clearings, lambda a: s.breach_risk(a[1] - first) * (1.0 + s.exposure(a[1] - first)))
 
 
 def _mance(s: WatchSituation, options: list[Action]) -> Action | None:
@@ -86,7 +91,7 @@ def _mance(s: WatchSituation, options: list[Action]) -> Action | None:
 
 def _yoren(s: WatchSituation, options: list[Action]) -> Action | None:
     """A free guard for a played ranger patrol, unless it costs me Largest Patrol."""
-    if s.guard_urgency == NO_GUARD and s.guards_of(s.me) >= 5:
+    if s.guard_urgency == NO_GUARD and s.guards_of(s.me) >= max(GUARD_VP_THRESHOLDS):
         return None
     knights = [int(p["knights_played"]) for p in s.players]
     if s.view.get("largest_army_holder") == s.me:

@@ -20,6 +20,7 @@ from ravenry.games.brotherhood.data import (
     GUARD_VP_THRESHOLDS,
     MAX_WILDLINGS_PER_HEX,
     SECTIONS,
+    SPACES_PER_SECTION,
     TRAILS,
     WILDLING_DIE_SIDES,
 )
@@ -37,12 +38,21 @@ RUSH_AT = 4
 # The chance per round that a clan about to rush reveals a token (some player builds).
 RUSH_CHANCE = 0.3
 CLIMBER = "climber"
-GIANT = "giant"
+# A section with no guard to spare is breached by the next wildling; even with no clan ready
+# to advance one may arrive within the round (tokens revealed by building migrate at once).
+UNSEEN_ARRIVAL_RISK = 0.3
 # Guard urgency: none, useful (a VP token, a breach threatening our hexes, behind on the Wall),
 # urgent (the siege may end soon and we would not win it).
 NO_GUARD, GUARD_USEFUL, GUARD_URGENT = range(3)
 # Hexes nearer the Wall are hit first, so they count fully; the next ones less.
 EXPOSURE_DECAY = 0.6
+# Where a guard goes, after the breach risk: the crowd pressing on the section, then (to break
+# ties) my production anywhere in its column.
+PRESSURE_WEIGHT = 0.1
+COLUMN_WEIGHT = 0.01
+# The siege is near its end this close to 3 breaches or 8 wildlings in the Gift (expected).
+SIEGE_WARNING_BREACHES = 1.5
+SIEGE_WARNING_WILDLINGS = 3
 
 
 class WatchSituation(Situation):
@@ -58,7 +68,6 @@ class WatchSituation(Situation):
         self.columns: list[list[int]] = [list(c) for c in view["columns"]]
         self.breaches = int(view["breaches"])
         self.heroes: list[Mapping[str, Any]] = list(view.get("heroes", ()))
-        self.hero_display: list[str] = list(view.get("hero_display", ()))
 
     # -- costs and plans ------------------------------------------------------------------------
     def cost_of(self, kind: str) -> Counts:
@@ -74,9 +83,6 @@ class WatchSituation(Situation):
         return options
 
     # -- hexes ------------------------------------------------------------------------------------
-    def blocked(self, h: int) -> bool:
-        return h == self.robber or self.gift.get(h, 0) > 0
-
     def my_harm(self, h: int) -> float:
         """My pips lost while ``h`` is blocked (cities twice)."""
         facts = self.facts
@@ -133,7 +139,7 @@ class WatchSituation(Situation):
         margin = self.margin(section)
         arriving = self.arrivals(section)
         if margin <= 0:
-            return min(1.0, 0.3 + arriving)
+            return min(1.0, UNSEEN_ARRIVAL_RISK + arriving)
         if margin == 1:
             return min(1.0, arriving * arriving / 2)
         return 0.0
@@ -146,15 +152,7 @@ class WatchSituation(Situation):
         harm = 0.0
         weight = 1.0
         for _ in range(jumpers):
-            h = next(
-                (
-                    h
-                    for limit in range(1, MAX_WILDLINGS_PER_HEX + 1)
-                    for h in self.columns[section]
-                    if counts.get(h, 0) < limit
-                ),
-                None,
-            )
+            h = _next_free_hex(self.columns[section], counts)
             if h is None:
                 break
             if counts.get(h, 0) == 0 and h != self.robber:
@@ -166,11 +164,15 @@ class WatchSituation(Situation):
     def section_value(self, section: int) -> float:
         """How much one more guard on ``section`` is worth to me: it stops breaches there, most
         of all those that would block my hexes."""
-        if len(self.wall[section]) >= 5:
+        if len(self.wall[section]) >= SPACES_PER_SECTION:
             return -1.0
         risk = self.breach_risk(section)
         pressure = len(self.clearings[section]) + self.arrivals(section) - len(self.wall[section])
-        return risk * (1.0 + self.exposure(section)) + 0.1 * pressure + 0.01 * self.column_share(section)
+        return (
+            risk * (1.0 + self.exposure(section))
+            + PRESSURE_WEIGHT * pressure
+            + COLUMN_WEIGHT * self.column_share(section)
+        )
 
     def column_share(self, section: int) -> float:
         """My pips anywhere in the column south of ``section``."""
@@ -183,9 +185,10 @@ class WatchSituation(Situation):
     def siege_end_near(self) -> bool:
         """The Wall may fall (3 breaches) or the Gift fill up (8 wildlings) soon."""
         risky = sum(self.breach_risk(s) for s in range(SECTIONS))
+        # A breach brings two wildlings into the Gift on average.
         return (
-            self.breaches + risky >= BREACHES_TO_END - 1.5
-            or self.wildlings_in_gift() + 2 * risky >= GIFT_WILDLINGS_TO_END - 3
+            self.breaches + risky >= BREACHES_TO_END - SIEGE_WARNING_BREACHES
+            or self.wildlings_in_gift() + 2 * risky >= GIFT_WILDLINGS_TO_END - SIEGE_WARNING_WILDLINGS
         )
 
     def wins_siege(self) -> bool:
@@ -219,10 +222,6 @@ class WatchSituation(Situation):
                 hero = info["hero"]
                 return hero if isinstance(hero, str) else None
         return None
-
-    @property
-    def my_hero_side(self) -> str:
-        return next((str(i["side"]) for i in self.heroes if i["seat"] == self.me), "A")
 
 
 def _next_free_hex(column: list[int], counts: Mapping[int, int]) -> int | None:

@@ -427,9 +427,9 @@ class CatanState(CatanData):
             if kind == "build_settlement":
                 return "that intersection is not connected to your road or breaks the distance rule"
             if kind == "build_road":
-                if len(action) == 2 and isinstance(action[1], int) and 0 <= action[1] < len(self.edge_owner):
-                    if not self.board.edge_buildable[action[1]]:
-                        return "no road may be built on a path between two ice fields"
+                edge = action[1] if len(action) == 2 and isinstance(action[1], int) else -1
+                if 0 <= edge < len(self.edge_owner) and not self.board.edge_buildable[edge]:
+                    return "no road may be built on a path between two ice fields"
                 return "that path is taken or not connected to your roads or buildings"
             if kind == "build_city":
                 return "you can only upgrade one of your own settlements"
