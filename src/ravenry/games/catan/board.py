@@ -5,7 +5,8 @@ Built once per game and shared (never copied) between clones of a state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ravenry.games.catan.boards import BoardLayout
 from ravenry.games.catan.data import GENERIC_HARBOR, N_RES, TERRAIN_RESOURCE
@@ -25,6 +26,8 @@ class Board:
     edge_buildable: tuple[bool, ...]
     # hexes the robber may stand on (land hexes; desert included)
     robber_hexes: tuple[int, ...]
+    # JSON of the static board, built once for all views of every state on this board
+    json_cache: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def build(cls, topo: Topology, layout: BoardLayout) -> Board:

@@ -15,7 +15,15 @@ if TYPE_CHECKING:
 
 
 def board_json(state: CatanState) -> dict[str, Any]:
-    """The static board: hexes with coordinates, terrain and numbers; harbors; node/edge geometry."""
+    """The static board: hexes with coordinates, terrain and numbers; harbors; node/edge geometry.
+    Built once per board and shared by every view: treat it as read-only."""
+    cached = state.board.json_cache.get("board")
+    if cached is None:
+        cached = state.board.json_cache["board"] = _build_board_json(state)
+    return cached
+
+
+def _build_board_json(state: CatanState) -> dict[str, Any]:
     topo = state.board.topo
     layout = state.board.layout
     return {
