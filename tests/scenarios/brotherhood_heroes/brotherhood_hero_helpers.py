@@ -8,13 +8,14 @@ called after the pieces and hands are placed: reading ``pos.state`` recounts vic
 
 from __future__ import annotations
 
-import pytest
-
-from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, Event, GameState
 from ravenry.games.brotherhood.heroes import HEROES, TARLY
 from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.catan.scenario import Position, rig_dice
+from ravenry.testing.assertions import only_event
+from ravenry.testing.assertions import refused as refused
+
+only = only_event
 
 ALICE, BOB, CARA, DAN = 0, 1, 2, 3
 ALL_VIEWERS: tuple[int | None, ...] = (ALICE, BOB, CARA, DAN, None)
@@ -76,24 +77,6 @@ def put_wildlings(
             where[k] = list(kinds)
             state.wildlings_created += len(kinds)
     state._legal_cache = None
-
-
-def refused(state: GameState, player: int, action: Action, *words: str) -> str:
-    """The action raises IllegalAction, leaves to_json() unchanged, and its reason names the rule."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as raised:
-        state.apply(player, action)
-    assert state.to_json() == before, f"refusing {action!r} changed the state"
-    reason = raised.value.reason
-    for word in words:
-        assert word.lower() in reason.lower(), f"reason {reason!r} does not mention {word!r}"
-    return reason
-
-
-def only(events: list[Event], kind: str) -> Event:
-    found = [e for e in events if e.type == kind]
-    assert len(found) == 1, f"expected one {kind!r} event, got {[e.type for e in events]}"
-    return found[0]
 
 
 def hero_actions(state: GameState, player: int, kind: str) -> list[Action]:
