@@ -497,6 +497,7 @@ class CatanState(CatanData):
             best = max(results.values())
             contenders = [p for p in contenders if results[p] == best]
         self.first_player = contenders[0]
+        self.starting_rolls = rolls
         self.setup_index = 0
         self._enter_setup_step()
         return [Event("starting_player", {"player": self.first_player, "rolls": rolls})]

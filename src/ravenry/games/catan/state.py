@@ -76,6 +76,7 @@ class CatanData(GameState):
     phase: int
     current: int
     first_player: int
+    starting_rolls: list[dict[str, int]]  # the roll-off for the starting player, round by round
     turn: int  # regular turns started so far (0 during set-up)
     setup_index: int
     setup_node: int  # the settlement the next set-up road must adjoin
@@ -124,6 +125,7 @@ class CatanData(GameState):
         self.phase = SETUP_SETTLEMENT
         self.current = 0
         self.first_player = 0
+        self.starting_rolls = []
         self.turn = 0
         self.setup_index = 0
         self.setup_node = -1
@@ -188,6 +190,7 @@ class CatanData(GameState):
         "phase",
         "current",
         "first_player",
+        "starting_rolls",
         "turn",
         "setup_index",
         "setup_node",

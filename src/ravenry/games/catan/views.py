@@ -118,6 +118,8 @@ def observe(state: CatanState, viewer: int | None) -> dict[str, Any]:
         "phase": state.phase_name(),
         "decision": decision.to_json(),
         "turn": state.turn,
+        "first_player": state.first_player,
+        "starting_rolls": state.starting_rolls,
         "current": state.current,
         "dice": None if state.dice is None else list(state.dice),
         "robber": None if state.robber < 0 else state.robber,
