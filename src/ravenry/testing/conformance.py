@@ -15,14 +15,18 @@ A playout picks a deciding player and a legal action with a seeded :class:`~rave
   - twins: a ``clone()`` and a state rebuilt from ``json.dumps``/``loads`` of ``to_json()`` equal
     the state, have the same legal actions, and still equal it after the same action (applied to
     the state through ``apply_json``), with the same events;
-  - views: for every seat and the spectator, ``observe`` and every event's ``view`` are pure JSON
-    and do not contain the RNG state; secret event fields are ``None`` outside the audience; and,
-    with a game's ``scramble_hidden`` hook, the viewer's observation and legal actions are
-    unchanged when everything hidden from that viewer is changed, and so are the viewer's
-    redacted events of the next action whenever the viewer's next observation is unchanged too.
+  - views (also of the first and the last state): for every seat and the spectator, ``observe``
+    and every event's ``view`` are pure JSON without the RNG state, and secret event fields are
+    ``None`` outside the audience;
+  - hidden information, with a game's ``scramble_hidden`` hook: for each viewer, a copy in which
+    everything hidden from that viewer was changed gives the viewer the same observation and
+    the same legal actions; after the sampled action is applied to that copy too, the viewer's
+    redacted events must be the same whenever the viewer's new observation is (an action may
+    legitimately reveal something, such as a die or a stolen card, and then both differ).
 * at the end (or the step cap): ``replay(record())`` gives a byte-identical ``to_json_text()``,
   the :class:`GameRecord` survives a JSON round trip, and a finished game refuses every action
-  with :class:`GameOver` and offers none.
+  with :class:`GameOver` and offers none (on every ``replay_every_game``-th seed and every
+  capped game).
 
 A failure raises :class:`ConformanceFailure` naming the game, options, seed and step, so it can be
 replayed with :func:`play_checked`.
@@ -45,7 +49,7 @@ from ravenry.core.rng import Rng
 Invariants = Callable[[GameState], None]
 """Raises AssertionError (with a message) when a state breaks one of the game's own rules."""
 
-ScrambleHidden = Callable[[GameState, "int | None", Rng], GameState]
+ScrambleHidden = Callable[[GameState, int | None, Rng], GameState]
 """Returns a copy of the state in which everything the viewer (``None``: spectator) may not know
 is changed at random - other hands redealt keeping their sizes, decks reordered, the RNG
 replaced - and everything the viewer may know is kept."""
@@ -78,6 +82,8 @@ class GameChecks:
 
 @dataclass(frozen=True)
 class PlayoutSettings:
+    """How long games run and how often the expensive checks do."""
+
     max_steps: int = 4000
     sample_every: int = 40  # expensive checks on every k-th step (at a random phase per game)
     clone_actions_per_type: int = 6  # legal actions of one type tried on clones per sampled step
@@ -103,24 +109,6 @@ class ConformanceResult:
     replays: int = 0
     action_types: Counter[str] = field(default_factory=Counter)
     winners: Counter[int] = field(default_factory=Counter)
-
-    def merge(self, other: ConformanceResult) -> None:
-        for name in (
-            "games",
-            "steps",
-            "finished",
-            "capped",
-            "sampled_steps",
-            "clone_applications",
-            "refusals",
-            "views_checked",
-            "scrambled_views",
-            "scrambled_event_views",
-            "replays",
-        ):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.action_types.update(other.action_types)
-        self.winners.update(other.winners)
 
 
 def choose_action(state: GameState, rng: Rng, checks: GameChecks) -> tuple[int, Action]:

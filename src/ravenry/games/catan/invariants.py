@@ -74,8 +74,8 @@ class CatanInvariants:
         self._played: tuple[list[Any], int, list[int]] | None = None
         # What depends only on the pieces (and the special cards, for points) is recomputed only
         # when they change, which keeps the per-step cost small.
-        self._board_memo: tuple[Board, PieceKey, BoardFacts] | None = None
-        self._vp_memo: tuple[Board, PieceKey, int, int, list[int]] | None = None
+        self._board_memo: tuple[Board, PieceKey, BoardFacts, bool] | None = None
+        self._vp_memo: tuple[Board, PieceKey, tuple[Any, ...], list[int]] | None = None
 
     def __call__(self, state: GameState) -> None:
         _require(isinstance(state, CatanState), f"not a Catan state: {type(state).__name__}")
@@ -149,7 +149,8 @@ class CatanInvariants:
     # -- pieces and the board ---------------------------------------------------------------------
     def board_facts(self, s: CatanState, key: PieceKey) -> BoardFacts:
         memo = self._board_memo
-        if memo is not None and memo[0] is s.board and memo[1] == key:
+        setting_up = s.phase in (SETUP_SETTLEMENT, SETUP_ROAD)
+        if memo is not None and memo[0] is s.board and memo[1] == key and memo[3] == setting_up:
             return memo[2]
         facts = BoardFacts(s.n)
         for node, (owner, level) in enumerate(zip(s.node_owner, s.node_level, strict=True)):
@@ -163,7 +164,7 @@ class CatanInvariants:
                 facts.roads[owner] += 1
         self.check_board(s)
         facts.trails = [longest_road(s.board.topo, s.edge_owner, s.node_owner, p) for p in range(s.n)]
-        self._board_memo = (s.board, key, facts)
+        self._board_memo = (s.board, key, facts, setting_up)
         return facts
 
     def check_pieces(self, s: CatanState, facts: BoardFacts) -> None:
@@ -235,14 +236,19 @@ class CatanInvariants:
         """Hook: visible points recounted from scratch (variants add their own)."""
         return recount_vp(s, p)
 
+    def vp_inputs(self, s: CatanState) -> tuple[Any, ...]:
+        """Hook: what :meth:`expected_public_vp` reads besides the pieces, so the memo of the
+        recount notices a change (variants with other points extend it)."""
+        return (s.longest_road_holder, s.largest_army_holder)
+
     def check_scores(self, s: CatanState, key: PieceKey) -> None:
         memo = self._vp_memo
-        holders = (s.longest_road_holder, s.largest_army_holder)
-        if memo is not None and memo[0] is s.board and memo[1] == key and memo[2:4] == holders:
-            want = memo[4]
+        inputs = self.vp_inputs(s)
+        if memo is not None and memo[0] is s.board and memo[1] == key and memo[2] == inputs:
+            want = memo[3]
         else:
             want = [self.expected_public_vp(s, p) for p in range(s.n)]
-            self._vp_memo = (s.board, key, *holders, want)
+            self._vp_memo = (s.board, key, inputs, want)
         _require(list(s.public_vp) == want, f"public_vp {s.public_vp}, recounted {want}")
         vp = s.rules.victory_points
         if s.phase == OVER:
