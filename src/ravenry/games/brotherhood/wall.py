@@ -14,7 +14,8 @@ from ravenry.games.brotherhood.data import (
     SECTIONS,
     SPACES_PER_SECTION,
 )
-from ravenry.games.catan.rules import CatanState, _can_pay
+from ravenry.games.catan.data import can_pay
+from ravenry.games.catan.rules import CatanState
 
 
 class WallRules(CatanState):
@@ -41,7 +42,7 @@ class WallRules(CatanState):
         return [(kind, s) for s in self.open_sections()]
 
     def can_pay_guard(self, p: int) -> bool:
-        return _can_pay(self.hands[p], GUARD_COST)
+        return can_pay(self.hands[p], GUARD_COST)
 
     def _add_guard(self, p: int, section: int, events: list[Event], how: str) -> None:
         """Put a guard on the lowest free space of a section; take a VP token at 3 and 5."""

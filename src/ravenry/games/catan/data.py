@@ -6,6 +6,7 @@ from this one with :func:`dataclasses.replace`; the rules code reads only the ru
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 RESOURCES = ("brick", "lumber", "ore", "grain", "wool")
@@ -38,6 +39,15 @@ DEV_CARD_IDS = ("knight", "victory_point", "road_building", "year_of_plenty", "m
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 GENERIC_HARBOR = -1  # a 3:1 harbor; a resource index marks a 2:1 harbor
+
+
+def can_pay(hand: list[int], cost: Cost) -> bool:
+    return all(have >= need for have, need in zip(hand, cost, strict=True))
+
+
+def named_counts(counts: Sequence[int]) -> dict[str, int]:
+    """``{"brick": 2, "ore": 1}`` for the non-zero counts of a resource vector."""
+    return {RESOURCES[r]: n for r, n in enumerate(counts) if n}
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Every rule has a named method here: ``_roll`` (production roll), ``_rolled_seven`` (the rule for
 a "7": discards, then the robber), ``_produce`` (production and the shortage rule),
 ``_move_robber`` (robber and stealing), ``_build_*``, ``_play_*`` (development cards),
-``_maritime_trade`` and the domestic ``_offer_trade`` family, ``_check_victory``.
+``_check_victory``. Trade (maritime and domestic) is in ``trade.py``, which this builds on.
 
 Variants (``got-catan``, ``brotherhood``) subclass :class:`CatanState` and override the hooks
 marked "hook" below; the numbers they change live in their :class:`~ravenry.games.catan.data.Ruleset`.
@@ -12,7 +12,6 @@ marked "hook" below; the numbers they change live in their :class:`~ravenry.game
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -33,14 +32,12 @@ from ravenry.games.catan.data import (
     SETTLEMENT_COST,
     VICTORY_POINT,
     YEAR_OF_PLENTY,
-    Cost,
     Ruleset,
+    can_pay,
+    named_counts,
 )
 from ravenry.games.catan.scoring import longest_road
 from ravenry.games.catan.state import (
-    ACCEPTED,
-    COUNTERED,
-    DECLINED,
     DISCARD,
     FREE_ROADS,
     MAIN,
@@ -52,62 +49,16 @@ from ravenry.games.catan.state import (
     SETUP_SETTLEMENT,
     TRADE_CONFIRM,
     TRADE_RESPONSES,
-    CatanData,
-    Counts,
 )
+from ravenry.games.catan.trade import CatanTrade
 
 Handler = Callable[[Any, int, Action], list[Event]]
 
 RESOLVED_SEVEN = -1  # resume_phase value: after the robber, the production roll is complete
-OFFER_ACTIONS = frozenset(("offer_trade", "counter_offer"))
-
-
-def _can_pay(hand: list[int], cost: Cost) -> bool:
-    return (
-        hand[0] >= cost[0]
-        and hand[1] >= cost[1]
-        and hand[2] >= cost[2]
-        and hand[3] >= cost[3]
-        and hand[4] >= cost[4]
-    )
-
-
-def _multisets(caps: tuple[int, ...], max_total: int) -> list[tuple[int, ...]]:
-    """All count vectors ``v`` with ``1 <= sum(v) <= max_total`` and ``v[i] <= caps[i]``."""
-    out: list[tuple[int, ...]] = []
-
-    def rec(i: int, left: int, acc: list[int]) -> None:
-        if i == len(caps):
-            if sum(acc):
-                out.append(tuple(acc))
-            return
-        for k in range(min(caps[i], left) + 1):
-            acc.append(k)
-            rec(i + 1, left - k, acc)
-            acc.pop()
-
-    rec(0, max_total, [])
-    return out
-
-
-@cache
-def _trade_proposals(hand_key: tuple[int, ...], max_cards: int) -> tuple[tuple[Counts, Counts], ...]:
-    """Every (give, get) an offer may name for a hand capped at ``max_cards`` per resource:
-    1..max_cards cards each side, no resource on both sides."""
-    out = []
-    for give in _multisets(hand_key, max_cards):
-        caps = tuple(0 if give[i] else max_cards for i in range(N_RES))
-        for get in _multisets(caps, max_cards):
-            out.append((give, get))
-    return tuple(out)
-
-
-def _hand_key(hand: list[int], cap: int) -> tuple[int, ...]:
-    return tuple(c if c < cap else cap for c in hand)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class CatanState(CatanData):
+class CatanState(CatanTrade):
     """Classic Catan (Gallery Edition). Variants override the hook methods."""
 
     game: Game[Any, Any]
@@ -199,23 +150,12 @@ class CatanState(CatanData):
             ]
         return self._variant_phase_actions(player)
 
-    _list_offers = True  # off while listing actions for a caller that excludes domestic offers
-
-    def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
-        if "offer_trade" not in exclude or "counter_offer" not in exclude:
-            return super()._legal_actions_except(player, exclude)
-        self._list_offers = False
-        actions = self._legal_actions(player)
-        self._list_offers = True
-        rest = exclude - OFFER_ACTIONS
-        return [a for a in actions if a[0] not in rest] if rest else actions
-
     def _main_actions(self, p: int) -> list[Action]:
         actions: list[Action] = [("end_turn",)]
         hand = self.hands[p]
         if self.roads_left[p] and hand[0] and hand[1]:
             actions.extend(("build_road", e) for e in self.road_frontier(p))
-        if self.settlements_left[p] and _can_pay(hand, SETTLEMENT_COST):
+        if self.settlements_left[p] and can_pay(hand, SETTLEMENT_COST):
             actions.extend(("build_settlement", n) for n in self.settlement_spots(p))
         if self.cities_left[p] and hand[2] >= 3 and hand[3] >= 2:
             actions.extend(("build_city", n) for n in self.own_settlements(p))
@@ -224,9 +164,7 @@ class CatanState(CatanData):
         self._add_dev_plays(p, actions)
         self._add_variant_actions(p, actions)
         self._add_maritime_trades(p, actions)
-        if self._list_offers and self.offers_this_turn < self.rules.max_offers_per_turn and any(hand):
-            cap = self.rules.max_offer_cards
-            actions.extend(_offer_actions(_hand_key(hand, cap), cap))
+        self._add_offers(p, actions)
         return actions
 
     def _add_dev_plays(self, p: int, actions: list[Action]) -> None:
@@ -252,44 +190,6 @@ class CatanState(CatanData):
         if dev[MONOPOLY] > new[MONOPOLY]:
             actions.extend(("play_monopoly", r) for r in range(N_RES))
         self._add_variant_dev_plays(p, actions)
-
-    def _add_maritime_trades(self, p: int, actions: list[Action]) -> None:
-        hand = self.hands[p]
-        bank = self.bank
-        bank_full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
-        rates = self.player_rates(p)
-        for r in range(N_RES):
-            have = hand[r]
-            if have < 2:
-                continue
-            for rate in rates[r]:
-                if have >= rate:
-                    if bank_full:
-                        actions.extend(_MARITIME[r][rate])
-                    else:
-                        actions.extend(a for a in _MARITIME[r][rate] if bank[a[3]])
-
-    @staticmethod
-    def trade_rates(harbors: set[int], r: int, default: int) -> tuple[int, ...]:
-        """Every rate at which resource ``r`` may go to the bank, best first."""
-        rates = [default]
-        if -1 in harbors and default > 3:
-            rates.append(3)
-        if r in harbors:
-            rates.append(2)
-        rates.sort()
-        return tuple(rates)
-
-    def player_rates(self, p: int) -> tuple[tuple[int, ...], ...]:
-        """Per resource, every rate at which ``p`` may trade it to the bank, best first."""
-        harbors = self.harbors[p]
-        key = (frozenset(harbors), self.rules.bank_trade_rate)
-        rates = _RATES_CACHE.get(key)
-        if rates is None:
-            rates = _RATES_CACHE[key] = tuple(
-                self.trade_rates(harbors, r, self.rules.bank_trade_rate) for r in range(N_RES)
-            )
-        return rates
 
     def _robber_actions(self, p: int) -> list[Action]:
         actions: list[Action] = []
@@ -323,30 +223,6 @@ class CatanState(CatanData):
         if self.rules.robber_can_go_home and self.robber != -1:
             dests.append(-1)
         return dests
-
-    def _trade_response_actions(self, p: int) -> list[Action]:
-        assert self.offer is not None
-        get = self.offer[2]
-        hand = self.hands[p]
-        actions: list[Action] = [("decline_trade",)]
-        if all(hand[i] >= get[i] for i in range(N_RES)):
-            actions.insert(0, ("accept_trade",))
-        if self._list_offers and any(hand):
-            cap = self.rules.max_offer_cards
-            actions.extend(_counter_actions(_hand_key(hand, cap), cap))
-        return actions
-
-    def _trade_confirm_actions(self, p: int) -> list[Action]:
-        hand = self.hands[p]
-        actions: list[Action] = [("cancel_trade",)]
-        for q in range(self.n):
-            if self.responses[q] == ACCEPTED:
-                actions.append(("confirm_trade", q))
-            elif self.responses[q] == COUNTERED:
-                _, wants = self.counters[q]
-                if all(hand[i] >= wants[i] for i in range(N_RES)):
-                    actions.append(("accept_counter", q))
-        return actions
 
     # -- where pieces may go ------------------------------------------------------------------
     def setup_settlement_spots(self) -> list[int]:
@@ -414,7 +290,7 @@ class CatanState(CatanData):
                 "build_city": CITY_COST,
                 "buy_dev": DEV_CARD_COST,
             }
-            if kind in costs and not _can_pay(self.hands[player], costs[kind]):
+            if kind in costs and not can_pay(self.hands[player], costs[kind]):
                 return f"not enough resources for {kind}"
             if kind == "build_road" and not self.roads_left[player]:
                 return "no roads left in your supply"
@@ -454,24 +330,6 @@ class CatanState(CatanData):
         if kind == "place_road" and phase == "setup_road":
             return "the set-up road must go on a free path next to the settlement you just placed"
         return f"{kind} is not legal now (phase: {phase})"
-
-    def _explain_maritime(self, player: int, action: Action) -> str:
-        """Why a maritime trade in the main phase is refused: the FAQ's like-for-like rule, the
-        rate, the cards in hand, or the bank's stack."""
-        if len(action) != 4 or not all(type(x) is int and x >= 0 for x in action[1:]):
-            return "a maritime trade names the resource to give, the rate and the resource to get"
-        _, give, rate, get = action
-        if give >= N_RES or get >= N_RES:
-            return "unknown resource in that maritime trade"
-        if give == get:
-            return "you may not trade like resources: take a different resource from the bank"
-        if rate not in self.player_rates(player)[give]:
-            return f"{rate}:1 is not a rate your harbors give for {RESOURCES[give]}"
-        if self.hands[player][give] < rate:
-            return f"not enough resources: a {rate}:1 trade needs {rate} {RESOURCES[give]}"
-        if not self.bank[get]:
-            return f"the bank has no {RESOURCES[get]} left"
-        return "that maritime trade is not available now"
 
     def phase_name(self) -> str:
         from ravenry.games.catan.state import PHASE_NAMES
@@ -529,7 +387,7 @@ class CatanState(CatanData):
                     gained[r] += 1
                     self.bank[r] -= 1
                     self.hands[p][r] += 1
-            events.append(Event("starting_resources", {"player": p, "cards": _named(gained)}))
+            events.append(Event("starting_resources", {"player": p, "cards": named_counts(gained)}))
         self._advance_setup()
         return events
 
@@ -637,7 +495,7 @@ class CatanState(CatanData):
                 "produced",
                 {
                     "total": total,
-                    "gains": {str(q): _named(gains[q]) for q in range(self.n) if any(gains[q])},
+                    "gains": {str(q): named_counts(gains[q]) for q in range(self.n) if any(gains[q])},
                     "shortages": shortages,
                 },
             )
@@ -782,7 +640,7 @@ class CatanState(CatanData):
                 taken[r] += 1
                 self.bank[r] -= 1
                 self.hands[p][r] += 1
-        self._use_dev(p, YEAR_OF_PLENTY, events, cards=_named(taken))
+        self._use_dev(p, YEAR_OF_PLENTY, events, cards=named_counts(taken))
         return events
 
     def _play_monopoly(self, p: int, a: Action) -> list[Event]:
@@ -798,80 +656,6 @@ class CatanState(CatanData):
         return events
 
     # -- trade ------------------------------------------------------------------------------------
-    def _maritime_trade(self, p: int, a: Action) -> list[Event]:
-        _, give, rate, get = a
-        self.hands[p][give] -= rate
-        self.bank[give] += rate
-        self.bank[get] -= 1
-        self.hands[p][get] += 1
-        return [
-            Event(
-                "maritime_trade", {"player": p, "gave": {RESOURCES[give]: rate}, "got": {RESOURCES[get]: 1}}
-            )
-        ]
-
-    def _offer_trade(self, p: int, a: Action) -> list[Event]:
-        _, give, get = a
-        self.offer = (p, give, get)
-        self.offers_this_turn += 1
-        self.responses = [PENDING] * self.n
-        self.responses[p] = DECLINED
-        self.counters = {}
-        self.phase = TRADE_RESPONSES
-        return [Event("trade_offered", {"player": p, "give": _named(give), "get": _named(get)})]
-
-    def _respond(self, p: int, answer: int, events: list[Event]) -> list[Event]:
-        self.responses[p] = answer
-        if PENDING not in self.responses:
-            if ACCEPTED in self.responses or COUNTERED in self.responses:
-                self.phase = TRADE_CONFIRM
-            else:
-                self.offer = None
-                self.phase = MAIN
-                events.append(Event("trade_closed", {"player": self.current, "traded_with": None}))
-        return events
-
-    def _accept_trade(self, p: int, a: Action) -> list[Event]:
-        return self._respond(p, ACCEPTED, [Event("trade_answer", {"player": p, "answer": "accept"})])
-
-    def _decline_trade(self, p: int, a: Action) -> list[Event]:
-        return self._respond(p, DECLINED, [Event("trade_answer", {"player": p, "answer": "decline"})])
-
-    def _counter_offer(self, p: int, a: Action) -> list[Event]:
-        _, give, get = a
-        self.counters[p] = (give, get)
-        event = Event(
-            "trade_answer", {"player": p, "answer": "counter", "give": _named(give), "get": _named(get)}
-        )
-        return self._respond(p, COUNTERED, [event])
-
-    def _exchange(self, a_player: int, a_gives: Counts, b_player: int, b_gives: Counts) -> None:
-        ha, hb = self.hands[a_player], self.hands[b_player]
-        for r in range(N_RES):
-            ha[r] += b_gives[r] - a_gives[r]
-            hb[r] += a_gives[r] - b_gives[r]
-
-    def _close_trade(self, p: int, partner: int | None) -> list[Event]:
-        self.offer = None
-        self.counters = {}
-        self.responses = [PENDING] * self.n
-        self.phase = MAIN
-        return [Event("trade_closed", {"player": p, "traded_with": partner})]
-
-    def _confirm_trade(self, p: int, a: Action) -> list[Event]:
-        assert self.offer is not None
-        _, give, get = self.offer
-        self._exchange(p, give, a[1], get)
-        return self._close_trade(p, a[1])
-
-    def _accept_counter(self, p: int, a: Action) -> list[Event]:
-        q = a[1]
-        q_gives, q_gets = self.counters[q]
-        self._exchange(q, q_gives, p, q_gets)
-        return self._close_trade(p, q)
-
-    def _cancel_trade(self, p: int, a: Action) -> list[Event]:
-        return self._close_trade(p, None)
 
     # -- end of turn and victory ----------------------------------------------------------------
     def _end_turn(self, p: int, a: Action) -> list[Event]:
@@ -1057,25 +841,6 @@ class CatanState(CatanData):
 
 _TURN_DECISIONS = tuple(Decision((p,)) for p in range(8))
 # resource → rate → every ("maritime_trade", resource, rate, other) action
-_MARITIME = tuple(
-    {rate: tuple(("maritime_trade", r, rate, g) for g in range(N_RES) if g != r) for rate in (2, 3, 4)}
-    for r in range(N_RES)
-)
-_RATES_CACHE: dict[tuple[frozenset[int], int], tuple[tuple[int, ...], ...]] = {}
-
-
-def _named(counts: Counts | list[int]) -> dict[str, int]:
-    return {RESOURCES[r]: n for r, n in enumerate(counts) if n}
-
-
-@cache
-def _offer_actions(hand_key: tuple[int, ...], cap: int) -> tuple[Action, ...]:
-    return tuple(("offer_trade", g, t) for g, t in _trade_proposals(hand_key, cap))
-
-
-@cache
-def _counter_actions(hand_key: tuple[int, ...], cap: int) -> tuple[Action, ...]:
-    return tuple(("counter_offer", g, t) for g, t in _trade_proposals(hand_key, cap))
 
 
 CatanState._HANDLERS = {
