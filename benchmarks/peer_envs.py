@@ -1,4 +1,4 @@
-"""The peer engines' private virtualenvs (benchmarks/.venv-<peer>) and running their worker scripts.
+"""The peer engines' private virtualenvs (benchmarks/.venv-<peer>) and running worker scripts.
 
 Each peer is installed, pinned, into its own venv so that it never becomes a dependency of ravenry
 and its Python can differ from ours (fastcatan needs 3.12+). A venv that already holds the pinned
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 BENCH_DIR = Path(__file__).resolve().parent
 INSTALL_TIMEOUT_SECONDS = 900
@@ -156,9 +157,15 @@ def fixed_address_layout_prefix() -> tuple[str, ...]:
 
 
 def run_worker(
-    peer: Peer, python: Path, first_seed: int, games: int, turn_cap: int, warmup: int
-) -> dict[str, object]:
-    """Run the peer's worker script in its venv (one process, one thread) and parse its JSON line."""
+    worker: str,
+    python: Path,
+    first_seed: int,
+    games: int,
+    turn_cap: int,
+    warmup: int,
+    extra_args: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """Run a worker script of this folder with ``python`` (one process, one thread), parse its JSON line."""
     env = dict(os.environ)
     # One thread everywhere: OpenMP/BLAS pools would otherwise use every core.
     env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
@@ -170,7 +177,7 @@ def run_worker(
     command = [
         *fixed_address_layout_prefix(),
         str(python),
-        str(BENCH_DIR / peer.worker),
+        str(BENCH_DIR / worker),
         "--first-seed",
         str(first_seed),
         "--games",
@@ -179,13 +186,14 @@ def run_worker(
         str(turn_cap),
         "--warmup",
         str(warmup),
+        *extra_args,
     ]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if done.returncode != 0:
         tail = done.stderr.strip().splitlines()[-3:]
         raise PeerUnavailable(f"worker exited with {done.returncode}: {' / '.join(tail)}")
     try:
-        totals: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+        totals: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError) as exc:
         raise PeerUnavailable(f"worker printed no JSON: {done.stdout[-200:]!r}") from exc
     return totals

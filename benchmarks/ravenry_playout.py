@@ -3,14 +3,24 @@
 The random player picks uniformly (with a seeded :class:`ravenry.core.rng.Rng`) among the legal
 actions except domestic offers (``offer_trade`` / ``counter_offer``): the peers' random players
 never trade with each other, so leaving offers out keeps game lengths comparable.
+
+catan_speed.py imports this module for the pure-Python row and runs it as a worker script inside
+benchmarks/.venv-ravenry-mypyc for the compiled row; as a script it prints its totals as one JSON line:
+
+    python benchmarks/ravenry_playout.py --first-seed 1 --games 200 --turn-cap 1000 [--clone-calls N]
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import importlib.machinery
 import json
+import platform
 import time
 import timeit
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from importlib.metadata import version
 
 import ravenry
 from ravenry.core.rng import Rng
@@ -108,3 +118,43 @@ def measure_state_costs(seed: int, turn_cap: int, clone_calls: int) -> StateCost
         clone_microseconds=seconds / clone_calls * 1e6,
         clone_calls=clone_calls,
     )
+
+
+# One module setup.py compiles; its file tells a mypyc build from the pure one.
+COMPILED_PROBE_MODULE = "ravenry.games.catan.rules"
+
+
+def running_compiled() -> bool:
+    """Whether the imported ravenry is a mypyc build (its rules are an extension module)."""
+    path = importlib.import_module(COMPILED_PROBE_MODULE).__file__ or ""
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Worker mode, with the peers' workers' options: time the games, print one JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--first-seed", type=int, required=True)
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--turn-cap", type=int, required=True)
+    parser.add_argument("--warmup", type=int, default=0, help="untimed games first (later seeds)")
+    parser.add_argument(
+        "--clone-calls", type=int, default=0, help="also probe the state costs with this many clones"
+    )
+    args = parser.parse_args(argv)
+    timed = range(args.first_seed, args.first_seed + args.games)
+    play_many(list(range(timed.stop, timed.stop + args.warmup)), args.turn_cap)
+    totals = play_many(list(timed), args.turn_cap)
+    report = {
+        "engine": "ravenry",
+        "version": version("ravenry"),
+        "python": platform.python_version(),
+        "compiled": running_compiled(),
+        **asdict(totals),
+    }
+    if args.clone_calls > 0:
+        report["state"] = asdict(measure_state_costs(args.first_seed, args.turn_cap, args.clone_calls))
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()

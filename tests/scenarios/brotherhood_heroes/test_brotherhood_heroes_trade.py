@@ -61,22 +61,39 @@ def test_mormont_may_force_a_single_player() -> None:
     assert state.hands[DAN] == [2, 0, 0, 0, 1]
 
 
-def test_mormont_offers_only_holders_of_the_demanded_type_and_other_types_in_return() -> None:
+def test_mormont_offers_opponents_with_cards_and_other_types_in_return() -> None:
+    """Who holds which type is hidden, so any opponent with cards may be asked (hand sizes are
+    public); the options must not tell the user who holds the demanded type."""
     state = mormont_position()
     options = hero_actions(state, ALICE, "use_mormont")
     assert options
     for _, r, q1, g1, q2, g2 in options:
-        assert state.hands[q1][r] and g1 != r and state.hands[ALICE][g1]
+        assert any(state.hands[q1]) and g1 != r and state.hands[ALICE][g1]
         if q2 >= 0:
-            assert q2 != q1 and state.hands[q2][r] and g2 != r
+            assert q2 != q1 and any(state.hands[q2]) and g2 != r
             assert g1 != g2  # Alice holds one ore and one wool: she cannot give the same twice
     assert ("use_mormont", GRAIN, BOB, ORE, CARA, WOOL) in options
     assert ("use_mormont", GRAIN, CARA, ORE, BOB, WOOL) not in options  # one spelling per choice
+    assert ("use_mormont", GRAIN, DAN, ORE, -1, -1) in options  # Dan holds no grain, but cards
+
+
+def test_mormont_demand_on_a_player_without_the_type_exchanges_nothing() -> None:
+    state = mormont_position()
+    events = state.apply(ALICE, ("use_mormont", GRAIN, BOB, ORE, DAN, WOOL))
+    assert state.hands[ALICE] == [0, 0, 0, 1, 1]  # ore for Bob's grain; Dan had none to give
+    assert state.hands[DAN] == [3, 0, 0, 0, 0]
+    void = [e.data for e in events if e.type == "forced_trade"][1]
+    assert void == {"player": ALICE, "with": DAN, "got": None, "gave": None}
+    assert state.phase_name() == "hero_after_use"  # the hero was used all the same
+    # Hand sizes are unchanged by 1:1 exchanges, so the views say who handed a card over.
+    assert all(state.observe(v)["mormont_handed_over"] == [BOB] for v in (ALICE, CARA, None))
+    state.apply(ALICE, ("hero_flip",))
+    assert "mormont_handed_over" not in state.observe(None)
 
 
 def test_mormont_refusals_leave_everything_unchanged() -> None:
     state = mormont_position()
-    refused(state, ALICE, ("use_mormont", GRAIN, DAN, ORE, -1, -1), "Jeor Mormont", "hold it")
+    refused(state, ALICE, ("use_mormont", GRAIN, ALICE, ORE, -1, -1), "Jeor Mormont", "opponents")
     refused(state, ALICE, ("use_mormont", GRAIN, BOB, GRAIN, -1, -1), "another type")
     refused(state, ALICE, ("use_mormont", GRAIN, BOB, BRICK, -1, -1))  # Alice has no brick
     refused(state, ALICE, ("use_mormont", GRAIN, BOB, ORE, CARA, ORE))  # only one ore
@@ -95,7 +112,11 @@ def test_mormont_without_a_card_to_give_back_cannot_be_used() -> None:
     pos = position()
     pos.hand(ALICE, grain=2).hand(BOB, grain=1).turn(ALICE, "main")
     state = give_heroes(pos, {ALICE: MORMONT})
-    assert hero_actions(state, ALICE, "use_mormont") == []
+    # Grain cannot be demanded: Alice could give back only grain (no trade).
+    assert {a[1] for a in hero_actions(state, ALICE, "use_mormont")} == {BRICK, LUMBER, ORE, WOOL}
+    empty = position()
+    empty.hand(BOB, grain=1).turn(ALICE, "main")
+    assert hero_actions(give_heroes(empty, {ALICE: MORMONT}), ALICE, "use_mormont") == []
 
 
 # -- Bowen Marsh -------------------------------------------------------------------------------------

@@ -8,7 +8,10 @@ is not in the display while you choose, so you cannot take it straight back.
 
 Readings of the card texts where the rulebook leaves a choice (ours, kept here):
 - Jeor Mormont: every card you give back is of a different type than the one demanded (giving the
-  same type back would be no trade); the two cards you give may be of one type.
+  same type back would be no trade); the two cards you give may be of one type. You may demand
+  from any opponent holding resource cards (who holds which type is hidden, so the choice of
+  players may not depend on it); one without the demanded type gives and gets nothing. Who
+  handed a card over is public, and stays in the views until the after-use choice is made.
 - Samwell Tarly: offered to his owner after every production roll that is not a 7 and paid him
   nothing, on anyone's turn, before the roller may act; he may take a card or pass.
 - Othell Yarwyck: the lifted road's ends count as connected through your own roads and buildings
@@ -66,8 +69,8 @@ MORMONT, MARSH, TARLY, OTHELL, THORNE, MELISANDRE, MANCE, BENJEN, YGRITTE, YOREN
 STARTING_HEROES = {4: (OTHELL, TARLY, MARSH, MORMONT), 3: (TARLY, MARSH, MORMONT)}
 # What each hero needs before it can be used (rule 4: no use without meeting all of it).
 HERO_REQUIREMENTS = (
-    "demand one card of a single type from 1-2 opponents who hold it and give each of them "
-    "a card of another type",
+    "demand one card of a single type from 1-2 opponents who hold resource cards and give each "
+    "of them a card of another type",
     "one card you hold, traded 1:1 for another resource the supply still has",
     "a production roll (not a 7) that paid you nothing",
     "one of your roads connected to your pieces at only one end, and another legal path for it",
@@ -114,7 +117,9 @@ class HeroRules(WildlingRules):
     hero_display: list[int]
     hero_actor: int  # who decides in a hero phase
     hero_resume: int  # phase to return to after the hero phases
-    hero_choice: list[int]  # Mance's victim, or Melisandre's top 3 cards
+    # Mance's victim, Melisandre's top 3 cards, or (until the after-use choice) the players who
+    # handed Jeor Mormont the demanded card
+    hero_choice: list[int]
     tarly_due: int  # Samwell Tarly's owner got nothing from this production roll
 
     HERO_LIST_FIELDS: ClassVar[tuple[str, ...]] = (
@@ -248,8 +253,9 @@ class HeroRules(WildlingRules):
 
     def _mormont_options(self, p: int, actions: list[Action]) -> None:
         hand = self.hands[p]
+        # Hand sizes are public, the types in them are not: any opponent with cards may be asked.
+        holders = [q for q in range(self.n) if q != p and any(self.hands[q])]
         for r in range(N_RES):
-            holders = [q for q in range(self.n) if q != p and self.hands[q][r]]
             for i, q1 in enumerate(holders):
                 # For each card received you give that player one card of your choice, not of
                 # the demanded kind (that would be no trade).
@@ -393,17 +399,23 @@ class HeroRules(WildlingRules):
     def _use_mormont(self, p: int, a: Action) -> list[Event]:
         _, r, q1, g1, q2, g2 = a
         events: list[Event] = []
+        handed_over: list[int] = []
         self._begin_use(p, events, resource=RESOURCES[r])
         for q, g in ((q1, g1), (q2, g2)):
             if q < 0:
+                continue
+            if not self.hands[q][r]:
+                events.append(Event("forced_trade", {"player": p, "with": q, "got": None, "gave": None}))
                 continue
             self.hands[q][r] -= 1
             self.hands[p][r] += 1
             self.hands[p][g] -= 1
             self.hands[q][g] += 1
+            handed_over.append(q)
             events.append(
                 Event("forced_trade", {"player": p, "with": q, "got": RESOURCES[r], "gave": RESOURCES[g]})
             )
+        self.hero_choice = handed_over
         self._to_after_use(p, self.phase)
         return events
 
@@ -628,6 +640,7 @@ class HeroRules(WildlingRules):
         self.hero_b_side[p] = 1
         self.phase = self.hero_resume
         self.hero_actor = -1
+        self.hero_choice = []
         return [Event("hero_flipped", {"player": p, "hero": HERO_IDS[self.hero[p]]})]
 
     def _hero_swap(self, p: int, a: Action) -> list[Event]:
@@ -640,6 +653,7 @@ class HeroRules(WildlingRules):
         self.hero_taken_turn[p] = self.turn
         self.phase = self.hero_resume
         self.hero_actor = -1
+        self.hero_choice = []
         return [Event("hero_swapped", {"player": p, "returned": HERO_IDS[old], "took": HERO_IDS[new]})]
 
     # -- views ------------------------------------------------------------------------------------------
@@ -654,6 +668,9 @@ class HeroRules(WildlingRules):
             for p in range(self.n)
         ]
         view["hero_display"] = [HERO_IDS[h] for h in self.hero_display]
+        if self.phase == HERO_AFTER_USE and self.hero[self.hero_actor] == MORMONT:
+            # The demand's outcome is public (a 1:1 exchange leaves every hand size as it was).
+            view["mormont_handed_over"] = list(self.hero_choice)
         if self.phase == HERO_MELISANDRE and viewer == self.hero_actor:
             view["melisandre_cards"] = [self.dev_card_id(c) for c in self.hero_choice]
         if self.phase == HERO_MANCE and viewer == self.hero_actor:

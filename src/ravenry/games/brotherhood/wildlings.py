@@ -112,12 +112,12 @@ class WildlingRules(WallRules):
         """A fifth wildling in a clan: camp 1 advances down the lower trail, camp 2 down the
         higher one; the other three move down to camps 1-3."""
         camps = self.camps[clan]
-        first, second = camps[0], camps[1]
-        del camps[:2]
         events.append(Event("wildling_rush", {"clan": CLANS[clan]}))
         (_, lower), (_, higher) = TRAILS[clan]
-        self._arrive(first, lower, events)
-        self._arrive(second, higher, events)
+        self._arrive(camps.pop(0), lower, events)
+        if self.phase == OVER:
+            return  # the first ended the game at once: the second never leaves its camp
+        self._arrive(camps.pop(0), higher, events)
 
     def _advance_wildlings(self, face: int, events: list[Event]) -> None:
         """The wildling die: the wildling at the hottest camp of the trail's clan advances to the
@@ -170,7 +170,8 @@ class WildlingRules(WallRules):
 
     def _breach(self, clearing: int, events: list[Event]) -> None:
         """The guard on space 1 goes home, the others move down; every wildling of the clearing
-        jumps over, one by one; the breach marker advances."""
+        jumps over, one by one (until an eighth in the Gift ends the game); the breach marker
+        advances."""
         self._remove_oldest_guard(clearing, events, "breach")
         crowd = self.clearings[clearing]
         self.clearings[clearing] = []
@@ -181,7 +182,11 @@ class WildlingRules(WallRules):
                 {"clearing": clearing + 1, "wildlings": len(crowd), "breaches": self.breaches},
             )
         )
-        for kind in crowd:
+        for i, kind in enumerate(crowd):
+            if self.wildlings_in_gift() >= GIFT_WILDLINGS_TO_END:
+                # The eighth ended the game at once (at most 2 per hex): the rest stay behind.
+                self.clearings[clearing] = crowd[i:]
+                break
             self._jump(clearing, kind, events)
         if self.breaches >= BREACHES_TO_END:
             self._end_siege(f"the Wall was breached {self.breaches} times", events)
