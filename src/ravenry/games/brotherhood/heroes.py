@@ -45,7 +45,7 @@ from typing import ClassVar
 from ravenry.core.protocol import JSON, Action, Decision, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
 from ravenry.games.brotherhood.wildlings import WildlingRules
-from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost
+from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost, named_counts
 from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL
 
 # id, card code, name, the timing (own turn: "main" after the roll, "any" before or after it;
@@ -95,10 +95,6 @@ HERO_PHASES = {
     HERO_MANCE: "hero_mance",
     HERO_MELISANDRE: "hero_melisandre",
 }
-
-
-def _named(counts: tuple[int, ...]) -> dict[str, int]:
-    return {RESOURCES[r]: n for r, n in enumerate(counts) if n}
 
 
 def _substituted(cost: Cost, replaced: int, substitute: int) -> tuple[int, ...]:
@@ -474,7 +470,7 @@ class HeroRules(WildlingRules):
         _, section, replaced, substitute = a
         events: list[Event] = []
         paid = _substituted(GUARD_COST, replaced, substitute)
-        self._begin_use(p, events, paid=_named(paid))
+        self._begin_use(p, events, paid=named_counts(paid))
         self._pay(p, paid)
         self._add_guard(p, section, events, "built")
         self._to_after_use(p, self.phase)
@@ -484,7 +480,7 @@ class HeroRules(WildlingRules):
         _, replaced, substitute = a
         events: list[Event] = []
         paid = _substituted(DEV_CARD_COST, replaced, substitute)
-        self._begin_use(p, events, paid=_named(paid))
+        self._begin_use(p, events, paid=named_counts(paid))
         self._pay(p, paid)
         self.hero_choice = self.dev_deck[-3:][::-1]  # the top 3 cards, top first
         events.append(
