@@ -267,13 +267,15 @@ class GameState(ABC):
     def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
         return [a for a in self._legal_actions(player) if a[0] not in exclude]
 
-    def apply(self, player: int, action: Action) -> list[Event]:
+    def apply(self, player: object, action: object) -> list[Event]:
+        # Untrusted arguments are typed ``object`` so that a compiled build refuses them with
+        # the same IllegalAction as pure Python instead of a TypeError at the call.
         decision = self.decision()
         if decision.result is not None:
             raise GameOver("the game is over")
-        if player not in decision.players:
+        if type(player) is not int or player not in decision.players:
             who = ", ".join(str(p) for p in decision.players)
-            raise NotYourTurn(f"player {player} may not act now; waiting for player(s) {who}")
+            raise NotYourTurn(f"player {player!r} may not act now; waiting for player(s) {who}")
         if type(action) is not tuple or not action:
             raise MalformedAction(f"not an action: {action!r}")
         cache = self._legal_cache
