@@ -53,3 +53,9 @@ def make_catan_checks() -> GameChecks:
 @pytest.fixture(scope="module")
 def catan_checks() -> GameChecks:
     return make_catan_checks()
+
+
+def sweep_seeds(players: int, board_index: int, chunk: int, per_chunk: int, base: int = 0) -> range:
+    """Disjoint seed ranges for each (players, board, chunk) of a sweep, so no two runs repeat."""
+    start = base + (players * 10 + board_index) * 100_000 + chunk * per_chunk
+    return range(start, start + per_chunk)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 import pytest
+from conftest import sweep_seeds
 
 import ravenry
 from ravenry.core.protocol import GameState
@@ -122,18 +123,13 @@ def play_all(
     return result, endings
 
 
-def _seeds(players: int, board: str, chunk: int, per_chunk: int, base: int = 0) -> range:
-    start = base + (players * 10 + BOARDS.index(board)) * 100_000 + chunk * per_chunk
-    return range(start, start + per_chunk)
-
-
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games(players: int, board: str, chunk: int, brotherhood_checks: GameChecks) -> None:
     settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=SAMPLE_EVERY, replay_every_game=2)
     result, endings = play_all(
-        _seeds(players, board, chunk, GAMES_PER_CHUNK),
+        sweep_seeds(players, BOARDS.index(board), chunk, GAMES_PER_CHUNK),
         lambda _: players,
         lambda _: board,
         brotherhood_checks,
@@ -175,7 +171,7 @@ def test_dense_checks(players: int, board: str, brotherhood_checks: GameChecks) 
     """A few games with the full battery on every fourth step, so rare moments get it too."""
     settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=4, clone_actions_per_type=10)
     result, _ = play_all(
-        _seeds(players, board, 0, 2, base=50_000),
+        sweep_seeds(players, BOARDS.index(board), 0, 2, base=50_000),
         lambda _: players,
         lambda _: board,
         brotherhood_checks,

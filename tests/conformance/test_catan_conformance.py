@@ -10,6 +10,7 @@ and record checks on every even seed and every capped game.
 from __future__ import annotations
 
 import pytest
+from conftest import sweep_seeds
 
 from ravenry.core.rng import Rng
 from ravenry.games.catan.boards import classic_layout
@@ -21,17 +22,12 @@ GAMES_PER_CHUNK = 42  # 2 player counts x 3 boards x 8 chunks x 42 = 2,016 games
 MAX_STEPS = 2500  # random games need 650-800 steps (median), rarely more than 2,000
 
 
-def _seeds(players: int, board: str, chunk: int, per_chunk: int, base: int = 0) -> range:
-    start = base + (players * 10 + BOARDS.index(board)) * 100_000 + chunk * per_chunk
-    return range(start, start + per_chunk)
-
-
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games(players: int, board: str, chunk: int, catan_checks: GameChecks) -> None:
     settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=300, replay_every_game=2)
-    seeds = _seeds(players, board, chunk, GAMES_PER_CHUNK)
+    seeds = sweep_seeds(players, BOARDS.index(board), chunk, GAMES_PER_CHUNK)
     result = run_conformance(
         "catan", seeds, players=players, options={"board": board}, checks=catan_checks, settings=settings
     )
@@ -52,7 +48,7 @@ def test_random_games(players: int, board: str, chunk: int, catan_checks: GameCh
 def test_dense_checks(players: int, board: str, catan_checks: GameChecks) -> None:
     """A few games with the full battery on every fourth step, so rare moments get it too."""
     settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=4, clone_actions_per_type=10)
-    seeds = _seeds(players, board, 0, 2, base=50_000)
+    seeds = sweep_seeds(players, BOARDS.index(board), 0, 2, base=50_000)
     result = run_conformance(
         "catan", seeds, players=players, options={"board": board}, checks=catan_checks, settings=settings
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from conftest import sweep_seeds
 
 from ravenry.games.catan.data import GENERIC_HARBOR
 from ravenry.games.catan.rules import CatanState
@@ -47,17 +48,12 @@ def got_checks(catan_checks: GameChecks) -> GameChecks:
     )
 
 
-def _seeds(players: int, board: str, chunk: int, per_chunk: int, base: int = 0) -> range:
-    start = base + (players * 10 + BOARDS.index(board)) * 100_000 + chunk * per_chunk
-    return range(start, start + per_chunk)
-
-
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games(players: int, board: str, chunk: int, got_checks: GameChecks) -> None:
     settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=SAMPLE_EVERY, replay_every_game=2)
-    seeds = _seeds(players, board, chunk, GAMES_PER_CHUNK)
+    seeds = sweep_seeds(players, BOARDS.index(board), chunk, GAMES_PER_CHUNK)
     result = run_conformance(
         GAME, seeds, players=players, options={"board": board}, checks=got_checks, settings=settings
     )
@@ -81,7 +77,7 @@ def test_dense_checks(players: int, board: str, got_checks: GameChecks) -> None:
     settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=4, clone_actions_per_type=10)
     result = ConformanceResult()
     camp_moves = 0
-    for seed in _seeds(players, board, 0, 3, base=50_000):
+    for seed in sweep_seeds(players, BOARDS.index(board), 0, 3, base=50_000):
         state = play_checked(
             GAME,
             seed,
