@@ -1,6 +1,7 @@
 """Random 4-player Catan playouts in ravenry through the public protocol, and state-cost probes.
 
-The random player picks uniformly (with a seeded :class:`ravenry.core.rng.Rng`) among the legal
+The random player picks uniformly (with a seeded ``random.Random``, as the fastcatan worker does:
+the player is the harness, not the engine, so both use the same chooser) among the legal
 actions except domestic offers (``offer_trade`` / ``counter_offer``): the peers' random players
 never trade with each other, so leaving offers out keeps game lengths comparable.
 
@@ -17,13 +18,13 @@ import importlib
 import importlib.machinery
 import json
 import platform
+import random
 import time
 import timeit
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 
 import ravenry
-from ravenry.core.rng import Rng
 from ravenry.games.catan.rules import CatanState
 
 DOMESTIC_OFFERS = frozenset({"offer_trade", "counter_offer"})
@@ -53,7 +54,7 @@ def play_one(seed: int, turn_cap: int, stop_after_steps: int | None = None) -> t
     ``stop_after_steps`` actions (used to reach a mid-game position).
     """
     state = new_catan(seed)
-    chooser = Rng.from_seed(seed)
+    chooser = random.Random(seed)
     steps = 0
     while True:
         decision = state.decision()
@@ -62,10 +63,10 @@ def play_one(seed: int, turn_cap: int, stop_after_steps: int | None = None) -> t
         if state.turn > turn_cap or steps == stop_after_steps:
             return state, steps, False
         players = decision.players
-        player = players[0] if len(players) == 1 else players[chooser.below(len(players))]
+        player = players[0] if len(players) == 1 else players[chooser.randrange(len(players))]
         # The rules list everything but domestic offers without building them at all.
         actions = state.legal_actions(player, DOMESTIC_OFFERS)
-        state.apply(player, actions[chooser.below(len(actions))])
+        state.apply(player, actions[chooser.randrange(len(actions))])
         steps += 1
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -22,25 +23,44 @@ Action = tuple[Any, ...]
 JSON = Any
 
 
-@dataclass(frozen=True, slots=True)
+# Result, Decision and Event are plain classes, not dataclasses: mypyc compiles their __init__
+# (a dataclass's generated __init__ would run interpreted), and one is made on every apply().
 class Result:
     """How a game ended: the winners (seat numbers), why, and each seat's final score."""
 
-    winners: tuple[int, ...]
-    reason: str
-    scores: tuple[int, ...]
+    __slots__ = ("reason", "scores", "winners")
+
+    def __init__(self, winners: tuple[int, ...], reason: str, scores: tuple[int, ...]) -> None:
+        self.winners: Final = winners
+        self.reason: Final = reason
+        self.scores: Final = scores
 
     def to_json(self) -> dict[str, JSON]:
         return {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.winners, self.reason, self.scores) == (other.winners, other.reason, other.scores)
 
-@dataclass(frozen=True, slots=True)
+    def __hash__(self) -> int:
+        return hash((self.winners, self.reason, self.scores))
+
+    def __repr__(self) -> str:
+        return f"Result(winners={self.winners!r}, reason={self.reason!r}, scores={self.scores!r})"
+
+
 class Decision:
     """Who must decide now: one player, several at once (simultaneous), or nobody (over)."""
 
-    players: tuple[int, ...]
-    simultaneous: bool = False
-    result: Result | None = None
+    __slots__ = ("players", "result", "simultaneous")
+
+    def __init__(
+        self, players: tuple[int, ...], simultaneous: bool = False, result: Result | None = None
+    ) -> None:
+        self.players: Final = players
+        self.simultaneous: Final = simultaneous
+        self.result: Final = result
 
     @property
     def over(self) -> bool:
@@ -53,15 +73,43 @@ class Decision:
             "result": None if self.result is None else self.result.to_json(),
         }
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.players, self.simultaneous, self.result) == (
+            other.players,
+            other.simultaneous,
+            other.result,
+        )
 
-@dataclass(slots=True)
+    def __hash__(self) -> int:
+        return hash((self.players, self.simultaneous, self.result))
+
+    def __repr__(self) -> str:
+        return (
+            f"Decision(players={self.players!r}, simultaneous={self.simultaneous!r}, result={self.result!r})"
+        )
+
+
+_NO_FIELDS: Final[Mapping[str, JSON]] = MappingProxyType({})
+
+
 class Event:
     """Something that happened. ``secret`` fields are shown only to the ``audience`` seats."""
 
-    type: str
-    data: Mapping[str, JSON] = field(default_factory=dict)
-    secret: Mapping[str, JSON] = field(default_factory=dict)
-    audience: tuple[int, ...] = ()
+    __slots__ = ("audience", "data", "secret", "type")
+
+    def __init__(
+        self,
+        type: str,
+        data: Mapping[str, JSON] = _NO_FIELDS,
+        secret: Mapping[str, JSON] = _NO_FIELDS,
+        audience: tuple[int, ...] = (),
+    ) -> None:
+        self.type = type
+        self.data = data
+        self.secret = secret
+        self.audience = audience
 
     def view(self, viewer: int | None) -> dict[str, JSON]:
         out: dict[str, JSON] = {"type": self.type, **self.data}
@@ -75,6 +123,24 @@ class Event:
     def full(self) -> dict[str, JSON]:
         """The omniscient form, for server-side logs that no player reads."""
         return {"type": self.type, **self.data, **self.secret}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.type, dict(self.data), dict(self.secret), self.audience) == (
+            other.type,
+            dict(other.data),
+            dict(other.secret),
+            other.audience,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(type={self.type!r}, data={dict(self.data)!r}, secret={dict(self.secret)!r}, "
+            f"audience={self.audience!r})"
+        )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

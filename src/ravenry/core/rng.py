@@ -7,11 +7,11 @@ platform, and never touches module-level randomness.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK64 = (1 << 64) - 1
-_MULT = 6364136223846793005
-_INC = 1442695040888963407
+_MASK64: Final = (1 << 64) - 1
+_MULT: Final = 6364136223846793005
+_INC: Final = 1442695040888963407
 
 T = TypeVar("T")
 

@@ -7,42 +7,45 @@ marked assumed are the fact sheet's assumptions, kept here and nowhere else.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from ravenry.games.catan.data import BRICK, LUMBER, WOOL, Cost
 from ravenry.games.got_catan import GOT_CATAN
 
-CLANS = ("Ice River clan", "Cave People clan", "Hornfoot clan")  # west to east
-WILDLING_TYPES = ("regular", "climber", "giant")
-REGULAR, CLIMBER, GIANT = range(3)
-CAMPS_PER_CLAN = 5
-SECTIONS = 4  # wall sections, west (1) to east (4); clearing i faces section i
-SPACES_PER_SECTION = 5
-GUARDS_PER_PLAYER = 7
-BREACHES_TO_END = 3
-GIFT_WILDLINGS_TO_END = 8
-MAX_WILDLINGS_PER_HEX = 2
-WILDLING_DIE_SIDES = 12
+CLANS: Final = ("Ice River clan", "Cave People clan", "Hornfoot clan")  # west to east
+WILDLING_TYPES: Final = ("regular", "climber", "giant")
+REGULAR: Final = 0
+CLIMBER: Final = 1
+GIANT: Final = 2
+CAMPS_PER_CLAN: Final = 5
+SECTIONS: Final = 4  # wall sections, west (1) to east (4); clearing i faces section i
+SPACES_PER_SECTION: Final = 5
+GUARDS_PER_PLAYER: Final = 7
+BREACHES_TO_END: Final = 3
+GIFT_WILDLINGS_TO_END: Final = 8
+MAX_WILDLINGS_PER_HEX: Final = 2
+WILDLING_DIE_SIDES: Final = 12
 
 # Each clan has a lower and a higher trail: (numbers on the trail, clearing index 0-3).
-TRAILS: tuple[tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]], ...] = (
+TRAILS: Final[tuple[tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]], ...]] = (
     (((1, 2), 0), ((3,), 1)),  # Ice River clan
     (((4,), 1), ((5,), 2)),  # Cave People clan
     (((6,), 2), ((7, 8), 3)),  # Hornfoot clan
 )
 # Wildling die face → (clan, clearing), or None for faces 9-12 that move no one.
-TRAIL_OF_FACE: tuple[tuple[int, int] | None, ...] = tuple(
+TRAIL_OF_FACE: Final[tuple[tuple[int, int] | None, ...]] = tuple(
     next(((c, clearing) for c, pair in enumerate(TRAILS) for nums, clearing in pair if face in nums), None)
     for face in range(WILDLING_DIE_SIDES + 1)
 )
 
 # assumed: the split of the 57 wildling tokens; per clan 12 regular, 4 climbers, 3 giants.
-TOKENS_PER_CLAN = {REGULAR: 12, CLIMBER: 4, GIANT: 3}
-SETTLEMENT_TOKENS = 3  # settlements left on the building cost card after set-up
-TOKENS_PER_KEEP = 2
+TOKENS_PER_CLAN: Final = {REGULAR: 12, CLIMBER: 4, GIANT: 3}
+SETTLEMENT_TOKENS: Final = 3  # settlements left on the building cost card after set-up
+TOKENS_PER_KEEP: Final = 2
 
-GUARD_COST: Cost = (1, 1, 0, 0, 1)
+GUARD_COST: Final[Cost] = (1, 1, 0, 0, 1)
 assert GUARD_COST[BRICK] == GUARD_COST[LUMBER] == GUARD_COST[WOOL] == 1
-GUARD_VP_THRESHOLDS = (3, 5)  # a VP token at 3 guards and another at 5
+GUARD_VP_THRESHOLDS: Final = (3, 5)  # a VP token at 3 guards and another at 5
 
 
 def token(clan: int, kind: int) -> int:
@@ -53,7 +56,7 @@ def all_tokens() -> list[int]:
     return [token(c, k) for c in range(len(CLANS)) for k, n in TOKENS_PER_CLAN.items() for _ in range(n)]
 
 
-BROTHERHOOD = replace(
+BROTHERHOOD: Final = replace(
     GOT_CATAN,
     game_id="brotherhood",
     dev_deck=(14, 5, 2, 2, 0, 2),

@@ -40,7 +40,7 @@ and the views use the hero's index in :data:`HEROES`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ravenry.core.protocol import JSON, Action, Decision, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
@@ -50,7 +50,7 @@ from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL
 
 # id, card code, name, the timing (own turn: "main" after the roll, "any" before or after it;
 # "production": after any production roll, on anyone's turn).
-HEROES: tuple[tuple[str, str, str, str], ...] = (
+HEROES: Final[tuple[tuple[str, str, str, str], ...]] = (
     ("mormont", "A1", "Jeor Mormont", "main"),
     ("marsh", "A2", "Bowen Marsh", "main"),
     ("tarly", "A3", "Samwell Tarly", "production"),
@@ -63,12 +63,22 @@ HEROES: tuple[tuple[str, str, str, str], ...] = (
     ("yoren", "", "Yoren", "any"),
     ("qhorin", "", "Qhorin Half-Hand", "any"),
 )
-HERO_IDS = tuple(h[0] for h in HEROES)
-MORMONT, MARSH, TARLY, OTHELL, THORNE, MELISANDRE, MANCE, BENJEN, YGRITTE, YOREN, QHORIN = range(11)
+HERO_IDS: Final = tuple(h[0] for h in HEROES)
+MORMONT: Final = 0
+MARSH: Final = 1
+TARLY: Final = 2
+OTHELL: Final = 3
+THORNE: Final = 4
+MELISANDRE: Final = 5
+MANCE: Final = 6
+BENJEN: Final = 7
+YGRITTE: Final = 8
+YOREN: Final = 9
+QHORIN: Final = 10
 # Starting heroes by player number (player 1 = the starting player).
-STARTING_HEROES = {4: (OTHELL, TARLY, MARSH, MORMONT), 3: (TARLY, MARSH, MORMONT)}
+STARTING_HEROES: Final = {4: (OTHELL, TARLY, MARSH, MORMONT), 3: (TARLY, MARSH, MORMONT)}
 # What each hero needs before it can be used (rule 4: no use without meeting all of it).
-HERO_REQUIREMENTS = (
+HERO_REQUIREMENTS: Final = (
     "demand one card of a single type from 1-2 opponents who hold resource cards and give each "
     "of them a card of another type",
     "one card you hold, traded 1:1 for another resource the supply still has",
@@ -83,13 +93,13 @@ HERO_REQUIREMENTS = (
     "a ranger patrol you have played, a guard in your supply and an open wall section",
     "Tormund on a land of the Gift (not in his camp)",
 )
-USE_ACTIONS = {f"use_{hero_id}": h for h, hero_id in enumerate(HERO_IDS)}
+USE_ACTIONS: Final = {f"use_{hero_id}": h for h, hero_id in enumerate(HERO_IDS)}
 
-HERO_AFTER_USE = 21  # flip to B or swap for another hero
-HERO_TARLY = 22  # Samwell Tarly's owner decides after a production roll that paid him nothing
-HERO_MANCE = 23  # Mance Rayder: pick a card from the hand you are looking at
-HERO_MELISANDRE = 24  # Melisandre: pick one of the top 3 development cards
-HERO_PHASES = {
+HERO_AFTER_USE: Final = 21  # flip to B or swap for another hero
+HERO_TARLY: Final = 22  # Samwell Tarly's owner decides after a production roll that paid him nothing
+HERO_MANCE: Final = 23  # Mance Rayder: pick a card from the hand you are looking at
+HERO_MELISANDRE: Final = 24  # Melisandre: pick one of the top 3 development cards
+HERO_PHASES: Final = {
     HERO_AFTER_USE: "hero_after_use",
     HERO_TARLY: "hero_tarly",
     HERO_MANCE: "hero_mance",
@@ -688,7 +698,7 @@ HeroRules._HERO_OPTIONS = {
     QHORIN: HeroRules._qhorin_options,
 }
 
-HERO_HANDLERS = {
+HERO_HANDLERS: Final = {
     "use_mormont": HeroRules._use_mormont,
     "use_marsh": HeroRules._use_marsh,
     "use_tarly": HeroRules._use_tarly,
@@ -706,7 +716,7 @@ HERO_HANDLERS = {
     "hero_flip": HeroRules._hero_flip,
     "hero_swap": HeroRules._hero_swap,
 }
-HERO_ACTION_FIELDS: dict[str, list[tuple[str, str]]] = {
+HERO_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "use_mormont": [
         ("resource", "res"),
         ("first", "int"),

@@ -14,7 +14,7 @@ What changes from ``got-catan`` (everything else is the Catan engine):
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ravenry.core.protocol import JSON, Action, Event, Result
 from ravenry.games.brotherhood.data import (
@@ -30,7 +30,7 @@ from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES
 from ravenry.games.catan.rules import CatanState
 from ravenry.games.catan.state import MAIN, CatanData
 
-SETUP_GUARD = 20
+SETUP_GUARD: Final = 20
 
 
 class BrotherhoodState(HeroRules):
@@ -216,7 +216,7 @@ BrotherhoodState._HANDLERS = {
     "patrol_wildling": BrotherhoodState._patrol_wildling,
     "play_new_recruits": BrotherhoodState._play_new_recruits,
 }
-BROTHERHOOD_ACTION_FIELDS: dict[str, list[tuple[str, str]]] = {
+BROTHERHOOD_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "place_guard": [("section", "int")],
     "build_guard": [("section", "int")],
     "patrol_wildling": [("hex", "int")],

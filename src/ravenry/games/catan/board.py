@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ravenry.games.catan.boards import BoardLayout
-from ravenry.games.catan.data import GENERIC_HARBOR, N_RES, TERRAIN_RESOURCE
+from ravenry.games.catan.data import TERRAIN_RESOURCE
 from ravenry.games.catan.topology import Topology
 
 
@@ -59,15 +59,3 @@ class Board:
             edge_buildable=edge_buildable,
             robber_hexes=tuple(range(topo.n_hexes)),
         )
-
-    def trade_rates(self, harbors: set[int], default_rate: int) -> tuple[tuple[int, ...], ...]:
-        """Every rate a player with these harbor kinds may use, per resource, best first."""
-        rates = []
-        for r in range(N_RES):
-            have = {default_rate}
-            if GENERIC_HARBOR in harbors:
-                have.add(3)
-            if r in harbors:
-                have.add(2)
-            rates.append(tuple(sorted(have)))
-        return tuple(rates)

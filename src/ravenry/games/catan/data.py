@@ -8,13 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-RESOURCES = ("brick", "lumber", "ore", "grain", "wool")
-BRICK, LUMBER, ORE, GRAIN, WOOL = range(5)
-N_RES = 5
+RESOURCES: Final = ("brick", "lumber", "ore", "grain", "wool")
+BRICK: Final = 0
+LUMBER: Final = 1
+ORE: Final = 2
+GRAIN: Final = 3
+WOOL: Final = 4
+N_RES: Final = 5
 
 # Terrain name → resource index it produces (None: produces nothing).
-TERRAIN_RESOURCE: dict[str, int | None] = {
+TERRAIN_RESOURCE: Final[dict[str, int | None]] = {
     "hills": BRICK,
     "forest": LUMBER,
     "mountains": ORE,
@@ -25,24 +30,40 @@ TERRAIN_RESOURCE: dict[str, int | None] = {
 }
 
 Cost = tuple[int, int, int, int, int]
-ROAD_COST: Cost = (1, 1, 0, 0, 0)
-SETTLEMENT_COST: Cost = (1, 1, 0, 1, 1)
-CITY_COST: Cost = (0, 0, 3, 2, 0)
-DEV_CARD_COST: Cost = (0, 0, 1, 1, 1)
+ROAD_COST: Final[Cost] = (1, 1, 0, 0, 0)
+SETTLEMENT_COST: Final[Cost] = (1, 1, 0, 1, 1)
+CITY_COST: Final[Cost] = (0, 0, 3, 2, 0)
+DEV_CARD_COST: Final[Cost] = (0, 0, 1, 1, 1)
 
 # Development card kinds (indices into a player's development hand).
-KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, NEW_RECRUITS = range(6)
-N_DEV = 6
-DEV_CARD_IDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly", "new_recruits")
+KNIGHT: Final = 0
+VICTORY_POINT: Final = 1
+ROAD_BUILDING: Final = 2
+YEAR_OF_PLENTY: Final = 3
+MONOPOLY: Final = 4
+NEW_RECRUITS: Final = 5
+N_DEV: Final = 6
+DEV_CARD_IDS: Final = (
+    "knight",
+    "victory_point",
+    "road_building",
+    "year_of_plenty",
+    "monopoly",
+    "new_recruits",
+)
 
 # Dice sums → pips (number of ways to roll them), for bots and displays.
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+PIPS: Final = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
-GENERIC_HARBOR = -1  # a 3:1 harbor; a resource index marks a 2:1 harbor
+GENERIC_HARBOR: Final = -1  # a 3:1 harbor; a resource index marks a 2:1 harbor
 
 
 def can_pay(hand: list[int], cost: Cost) -> bool:
-    return all(have >= need for have, need in zip(hand, cost, strict=True))
+    # A plain loop, not all(...): mypyc compiles it to C, a generator stays generic and slow.
+    for r in range(N_RES):  # noqa: SIM110
+        if hand[r] < cost[r]:
+            return False
+    return True
 
 
 def named_counts(counts: Sequence[int]) -> dict[str, int]:
@@ -89,4 +110,4 @@ class Ruleset:
     max_offers_per_turn: int = 3
 
 
-CATAN = Ruleset()
+CATAN: Final = Ruleset()

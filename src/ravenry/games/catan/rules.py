@@ -12,7 +12,7 @@ marked "hook" below; the numbers they change live in their :class:`~ravenry.game
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -54,7 +54,7 @@ from ravenry.games.catan.trade import CatanTrade
 
 Handler = Callable[[Any, int, Action], list[Event]]
 
-RESOLVED_SEVEN = -1  # resume_phase value: after the robber, the production roll is complete
+RESOLVED_SEVEN: Final = -1  # resume_phase value: after the robber, the production roll is complete
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -457,38 +457,45 @@ class CatanState(CatanTrade):
         hex_resource = self.board.hex_resource
         owner = self.node_owner
         level = self.node_level
-        due: dict[int, list[int]] = {}
+        n = self.n
+        due = [0] * (N_RES * n)  # due[r * n + q]: what player q is owed of resource r
         for h in hexes:
             if not self.hex_produces(h):
                 continue
-            r = hex_resource[h]
+            base = hex_resource[h] * n
             for node in hex_nodes[h]:
                 o = owner[node]
                 if o >= 0:
-                    row = due.get(r)
-                    if row is None:
-                        row = due[r] = [0] * self.n
-                    row[o] += level[node]
-        gains = [[0] * N_RES for _ in range(self.n)]
+                    due[base + o] += level[node]
+        gains = [[0] * N_RES for _ in range(n)]
         shortages = []
-        for r, row in sorted(due.items()):
-            demand = sum(row)
-            if demand <= self.bank[r]:
-                for q in range(self.n):
-                    gains[q][r] = row[q]
+        bank = self.bank
+        for r in range(N_RES):
+            base = r * n
+            demand = 0
+            claimants = 0
+            for q in range(n):
+                if due[base + q]:
+                    demand += due[base + q]
+                    claimants += 1
+            if not demand:
+                continue
+            if demand <= bank[r]:
+                for q in range(n):
+                    gains[q][r] = due[base + q]
             else:
-                claimants = [q for q in range(self.n) if row[q]]
-                if self.rules.shortage_single_player_exception and len(claimants) == 1:
-                    gains[claimants[0]][r] = self.bank[r]
+                if self.rules.shortage_single_player_exception and claimants == 1:
+                    for q in range(n):
+                        if due[base + q]:
+                            gains[q][r] = bank[r]
                 shortages.append(RESOURCES[r])
-        for q in range(self.n):
+        for q in range(n):
             g = gains[q]
-            if any(g):
-                hand = self.hands[q]
-                for r in range(N_RES):
-                    if g[r]:
-                        hand[r] += g[r]
-                        self.bank[r] -= g[r]
+            hand = self.hands[q]
+            for r in range(N_RES):
+                if g[r]:
+                    hand[r] += g[r]
+                    bank[r] -= g[r]
         self._after_income(gains, events)
         events.append(
             Event(
@@ -839,7 +846,7 @@ class CatanState(CatanTrade):
                 yield node, owner, self.node_level[node]
 
 
-_TURN_DECISIONS = tuple(Decision((p,)) for p in range(8))
+_TURN_DECISIONS: Final = tuple(Decision((p,)) for p in range(8))
 # resource → rate → every ("maritime_trade", resource, rate, other) action
 
 
@@ -869,7 +876,7 @@ CatanState._HANDLERS = {
     "end_turn": CatanState._end_turn,
 }
 
-CATAN_ACTION_FIELDS: dict[str, list[tuple[str, str]]] = {
+CATAN_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "place_settlement": [("node", "int")],
     "place_road": [("edge", "int")],
     "roll": [],

@@ -18,28 +18,34 @@ def longest_road(topo: Topology, edge_owner: list[int], node_owner: list[int], p
     """Length of ``p``'s longest simple trail (no path used twice; forks don't add up)."""
     adj: dict[int, list[tuple[int, int]]] = {}
     bit = 0
+    edge_nodes = topo.edge_nodes
     for e, o in enumerate(edge_owner):
         if o == p:
-            a, b = topo.edge_nodes[e]
-            adj.setdefault(a, []).append((1 << bit, b))
-            adj.setdefault(b, []).append((1 << bit, a))
+            a, b = edge_nodes[e]
+            mask = 1 << bit
+            adj.setdefault(a, []).append((mask, b))
+            adj.setdefault(b, []).append((mask, a))
             bit += 1
-    if not adj:
-        return 0
     best = 0
-
-    def walk(node: int, used: int, length: int) -> None:
-        nonlocal best
+    for start in adj:
+        length = _longest_trail_from(adj, node_owner, p, start, 0, 0)
         if length > best:
             best = length
-        if length and node_owner[node] >= 0 and node_owner[node] != p:
-            return  # an opponent's building cuts the road here
-        for mask, other in adj[node]:
-            if not used & mask:
-                walk(other, used | mask, length + 1)
+    return best
 
-    for start in adj:
-        walk(start, 0, 0)
+
+def _longest_trail_from(
+    adj: dict[int, list[tuple[int, int]]], node_owner: list[int], p: int, node: int, used: int, length: int
+) -> int:
+    """The longest trail that continues from ``node`` with the ``used`` paths (a bit mask) spent."""
+    if length and node_owner[node] >= 0 and node_owner[node] != p:
+        return length  # an opponent's building cuts the road here
+    best = length
+    for mask, other in adj[node]:
+        if not used & mask:
+            found = _longest_trail_from(adj, node_owner, p, other, used | mask, length + 1)
+            if found > best:
+                best = found
     return best
 
 

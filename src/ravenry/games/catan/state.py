@@ -7,7 +7,7 @@ rates) are rebuilt from the pieces, never serialised.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -17,17 +17,17 @@ from ravenry.games.catan.board import Board
 from ravenry.games.catan.data import N_DEV, N_RES, Ruleset
 
 # Phases of the turn.
-SETUP_SETTLEMENT = 0
-SETUP_ROAD = 1
-PRE_ROLL = 2  # before the production roll: roll, or play a development card first
-DISCARD = 3  # after a 7: everyone over the limit discards at once
-MOVE_ROBBER = 4
-MAIN = 5  # the combined trade/build phase
-FREE_ROADS = 6  # Road Building
-TRADE_RESPONSES = 7  # the other players answer an offer at once
-TRADE_CONFIRM = 8  # the offerer picks an acceptor, a counter-offer, or cancels
-OVER = 9
-PHASE_NAMES = (
+SETUP_SETTLEMENT: Final = 0
+SETUP_ROAD: Final = 1
+PRE_ROLL: Final = 2  # before the production roll: roll, or play a development card first
+DISCARD: Final = 3  # after a 7: everyone over the limit discards at once
+MOVE_ROBBER: Final = 4
+MAIN: Final = 5  # the combined trade/build phase
+FREE_ROADS: Final = 6  # Road Building
+TRADE_RESPONSES: Final = 7  # the other players answer an offer at once
+TRADE_CONFIRM: Final = 8  # the offerer picks an acceptor, a counter-offer, or cancels
+OVER: Final = 9
+PHASE_NAMES: Final = (
     "setup_settlement",
     "setup_road",
     "pre_roll",
@@ -41,7 +41,10 @@ PHASE_NAMES = (
 )
 
 # Answers to an offer.
-PENDING, ACCEPTED, DECLINED, COUNTERED = range(4)
+PENDING: Final = 0
+ACCEPTED: Final = 1
+DECLINED: Final = 2
+COUNTERED: Final = 3
 
 Counts = tuple[int, ...]
 

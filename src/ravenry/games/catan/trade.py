@@ -10,6 +10,7 @@ accepts one counter-offer, or cancels.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -27,7 +28,7 @@ from ravenry.games.catan.state import (
     Counts,
 )
 
-OFFER_ACTIONS = frozenset(("offer_trade", "counter_offer"))
+OFFER_ACTIONS: Final = frozenset(("offer_trade", "counter_offer"))
 
 
 def _multisets(caps: tuple[int, ...], max_total: int) -> list[tuple[int, ...]]:
@@ -76,8 +77,10 @@ class CatanTrade(CatanData):
         self._list_offers = False
         actions = self._legal_actions(player)
         self._list_offers = True
+        if len(exclude) == len(OFFER_ACTIONS):
+            return actions
         rest = exclude - OFFER_ACTIONS
-        return [a for a in actions if a[0] not in rest] if rest else actions
+        return [a for a in actions if a[0] not in rest]
 
     def _add_offers(self, p: int, actions: list[Action]) -> None:
         hand = self.hands[p]
@@ -115,12 +118,13 @@ class CatanTrade(CatanData):
     def player_rates(self, p: int) -> tuple[tuple[int, ...], ...]:
         """Per resource, every rate at which ``p`` may trade it to the bank, best first."""
         harbors = self.harbors[p]
-        key = (frozenset(harbors), self.rules.bank_trade_rate)
+        default = self.rules.bank_trade_rate
+        key = default
+        for kind in harbors:  # harbor kinds run from -1 (3:1) to 4: one bit each above the rate
+            key |= 1 << (kind + 8)
         rates = _RATES_CACHE.get(key)
         if rates is None:
-            rates = _RATES_CACHE[key] = tuple(
-                self.trade_rates(harbors, r, self.rules.bank_trade_rate) for r in range(N_RES)
-            )
+            rates = _RATES_CACHE[key] = tuple(self.trade_rates(harbors, r, default) for r in range(N_RES))
         return rates
 
     def _trade_response_actions(self, p: int) -> list[Action]:
@@ -252,8 +256,9 @@ def _counter_actions(hand_key: tuple[int, ...], cap: int) -> tuple[Action, ...]:
     return tuple(("counter_offer", g, t) for g, t in _trade_proposals(hand_key, cap))
 
 
-_MARITIME = tuple(
+_MARITIME: Final = tuple(
     {rate: tuple(("maritime_trade", r, rate, g) for g in range(N_RES) if g != r) for rate in (2, 3, 4)}
     for r in range(N_RES)
 )
-_RATES_CACHE: dict[tuple[frozenset[int], int], tuple[tuple[int, ...], ...]] = {}
+# (bank rate | one bit per harbor kind held) → per resource, the rates; see player_rates
+_RATES_CACHE: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
