@@ -62,7 +62,7 @@ class CatanState(CatanTrade):
     """Classic Catan (Gallery Edition). Variants override the hook methods."""
 
     game: Game[Any, Any]
-    _HANDLERS: ClassVar[dict[str, Handler]] = {}
+    _HANDLERS: ClassVar[dict[str, Handler]] = {}  # action type → method; each variant extends it
 
     def __init__(
         self,
@@ -194,28 +194,46 @@ class CatanState(CatanTrade):
     def _robber_actions(self, p: int) -> list[Action]:
         actions: list[Action] = []
         owners_by_hex = self.hex_owners()
-        hands = self.hands
+        can_be_robbed = [q != p and any(hand) for q, hand in enumerate(self.hands)]
         for h in self.robber_destinations():
-            victims = [o for o in owners_by_hex[h] if o != p and any(hands[o])] if h >= 0 else ()
-            if victims:
-                actions.extend(("move_robber", h, v) for v in victims)
-            else:
+            robbed = False
+            if h >= 0:
+                for victim in owners_by_hex[h]:
+                    if can_be_robbed[victim]:
+                        actions.append(("move_robber", h, victim))
+                        robbed = True
+            if not robbed:
                 actions.append(("move_robber", h, -1))
         return actions
 
     def hex_owners(self) -> list[tuple[int, ...]]:
-        """Per hex, the players with a building on it (sorted), cached until the board changes."""
-        cached = self._hex_owners
-        if cached is not None and cached[0] == self.board_version:
-            return cached[1]
-        owner = self.node_owner
-        table = [
-            tuple(sorted({owner[n] for n in nodes if owner[n] >= 0})) for nodes in self.board.topo.hex_nodes
-        ]
-        self._hex_owners = (self.board_version, table)
-        return table
+        """Per hex, the players with a building on it (sorted)."""
+        return self._hex_tables()[1]
 
-    _hex_owners: tuple[int, list[tuple[int, ...]]] | None = None
+    def hex_yields(self) -> list[tuple[tuple[int, int], ...]]:
+        """Per hex, (player, cards) for each building on it: what the hex pays when it produces."""
+        return self._hex_tables()[2]
+
+    def _hex_tables(
+        self,
+    ) -> tuple[int, list[tuple[int, ...]], list[tuple[tuple[int, int], ...]]]:
+        """Both per-hex tables, cached until a settlement or city is placed."""
+        cached = self._hex_cache
+        if cached is not None and cached[0] == self.buildings_version:
+            return cached
+        owner = self.node_owner
+        level = self.node_level
+        owners: list[tuple[int, ...]] = []
+        yields: list[tuple[tuple[int, int], ...]] = []
+        for nodes in self.board.topo.hex_nodes:
+            built = [n for n in nodes if owner[n] >= 0]
+            owners.append(tuple(sorted({owner[n] for n in built})))
+            yields.append(tuple((owner[n], level[n]) for n in built))
+        cached = (self.buildings_version, owners, yields)
+        self._hex_cache = cached
+        return cached
+
+    _hex_cache: tuple[int, list[tuple[int, ...]], list[tuple[tuple[int, int], ...]]] | None = None
 
     def robber_destinations(self) -> list[int]:
         """Hook: where the robber may go (another hex; Tormund may also go home to his camp)."""
@@ -453,49 +471,42 @@ class CatanState(CatanTrade):
         hexes = self.board.hexes_by_number[total]
         if not hexes:
             return
-        hex_nodes = self.board.topo.hex_nodes
         hex_resource = self.board.hex_resource
-        owner = self.node_owner
-        level = self.node_level
+        yields = self.hex_yields()
         n = self.n
         due = [0] * (N_RES * n)  # due[r * n + q]: what player q is owed of resource r
+        demand = [0] * N_RES
         for h in hexes:
-            if not self.hex_produces(h):
+            paid = yields[h]
+            if not paid or not self.hex_produces(h):
                 continue
-            base = hex_resource[h] * n
-            for node in hex_nodes[h]:
-                o = owner[node]
-                if o >= 0:
-                    due[base + o] += level[node]
+            r = hex_resource[h]
+            base = r * n
+            for q, cards in paid:
+                due[base + q] += cards
+                demand[r] += cards
         gains = [[0] * N_RES for _ in range(n)]
         shortages = []
         bank = self.bank
+        hands = self.hands
         for r in range(N_RES):
-            base = r * n
-            demand = 0
-            claimants = 0
-            for q in range(n):
-                if due[base + q]:
-                    demand += due[base + q]
-                    claimants += 1
-            if not demand:
+            if not demand[r]:
                 continue
-            if demand <= bank[r]:
+            base = r * n
+            if demand[r] <= bank[r]:
+                bank[r] -= demand[r]
                 for q in range(n):
-                    gains[q][r] = due[base + q]
-            else:
-                if self.rules.shortage_single_player_exception and claimants == 1:
-                    for q in range(n):
-                        if due[base + q]:
-                            gains[q][r] = bank[r]
-                shortages.append(RESOURCES[r])
-        for q in range(n):
-            g = gains[q]
-            hand = self.hands[q]
-            for r in range(N_RES):
-                if g[r]:
-                    hand[r] += g[r]
-                    bank[r] -= g[r]
+                    if due[base + q]:
+                        gains[q][r] = due[base + q]
+                        hands[q][r] += due[base + q]
+                continue
+            claimants = [q for q in range(n) if due[base + q]]
+            if self.rules.shortage_single_player_exception and len(claimants) == 1:
+                q = claimants[0]
+                gains[q][r] = bank[r]
+                hands[q][r] += bank[r]
+                bank[r] = 0
+            shortages.append(RESOURCES[r])
         self._after_income(gains, events)
         events.append(
             Event(
@@ -562,6 +573,7 @@ class CatanState(CatanTrade):
         if kind is not None:
             self.harbors[p].add(kind)
         self.board_version += 1
+        self.buildings_version += 1
 
     def _build_road(self, p: int, a: Action) -> list[Event]:
         self._pay(p, ROAD_COST)
@@ -587,6 +599,7 @@ class CatanState(CatanTrade):
         node = a[1]
         self._pay(p, CITY_COST)
         self.node_level[node] = 2
+        self.buildings_version += 1
         self.cities_left[p] -= 1
         self.settlements_left[p] += 1
         self.public_vp[p] += 1

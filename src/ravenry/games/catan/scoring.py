@@ -6,7 +6,7 @@ them from the pieces for conformance tests.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ravenry.games.catan.topology import Topology
 
@@ -16,26 +16,34 @@ if TYPE_CHECKING:
 
 def longest_road(topo: Topology, edge_owner: list[int], node_owner: list[int], p: int) -> int:
     """Length of ``p``'s longest simple trail (no path used twice; forks don't add up)."""
-    adj: dict[int, list[tuple[int, int]]] = {}
+    # adj[node]: (bit of the path, node at its other end) for each of p's paths at node
+    adj: list[list[tuple[int, int]]] = [_NO_PATHS] * topo.n_nodes
+    touched: list[int] = []
     bit = 0
     edge_nodes = topo.edge_nodes
     for e, o in enumerate(edge_owner):
         if o == p:
             a, b = edge_nodes[e]
             mask = 1 << bit
-            adj.setdefault(a, []).append((mask, b))
-            adj.setdefault(b, []).append((mask, a))
+            for here, there in ((a, b), (b, a)):
+                if not adj[here]:
+                    adj[here] = []
+                    touched.append(here)
+                adj[here].append((mask, there))
             bit += 1
     best = 0
-    for start in adj:
+    for start in touched:
         length = _longest_trail_from(adj, node_owner, p, start, 0, 0)
         if length > best:
             best = length
     return best
 
 
+_NO_PATHS: Final[list[tuple[int, int]]] = []  # shared placeholder, never appended to
+
+
 def _longest_trail_from(
-    adj: dict[int, list[tuple[int, int]]], node_owner: list[int], p: int, node: int, used: int, length: int
+    adj: list[list[tuple[int, int]]], node_owner: list[int], p: int, node: int, used: int, length: int
 ) -> int:
     """The longest trail that continues from ``node`` with the ``used`` paths (a bit mask) spent."""
     if length and node_owner[node] >= 0 and node_owner[node] != p:

@@ -100,8 +100,10 @@ class CatanData(GameState):
     blocked: list[bool]  # node occupied or next to a building (distance rule)
     harbors: list[set[int]]  # harbor kinds each player controls
     _frontier: list[tuple[int, list[int]] | None]  # (board version, buildable edges) per player
-    _hex_owners: tuple[int, list[tuple[int, ...]]] | None
-    board_version: int
+    # (buildings version, owners per hex, (player, cards) per building per hex); see hex_owners
+    _hex_cache: tuple[int, list[tuple[int, ...]], list[tuple[tuple[int, int], ...]]] | None
+    board_version: int  # bumped by every change of roads or buildings (frontier caches)
+    buildings_version: int  # bumped by every change of settlements or cities (hex caches)
 
     # -- construction -------------------------------------------------------------------------
     def _init_empty(self, board: Board, rules: Ruleset, config: GameConfig, rng: Rng) -> None:
@@ -164,8 +166,9 @@ class CatanData(GameState):
             if owner >= 0:
                 self.network[owner].update(topo.edge_nodes[edge])
         self._frontier = [None] * self.n
-        self._hex_owners = None
+        self._hex_cache = None
         self.board_version = 0
+        self.buildings_version = 0
 
     # -- copying ------------------------------------------------------------------------------
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
@@ -224,8 +227,9 @@ class CatanData(GameState):
         other.network = [set(s) for s in self.network]
         other.harbors = [set(s) for s in self.harbors]
         other._frontier = list(self._frontier)
-        other._hex_owners = self._hex_owners
+        other._hex_cache = self._hex_cache
         other.board_version = self.board_version
+        other.buildings_version = self.buildings_version
         other._legal_cache = None
 
     # -- JSON ---------------------------------------------------------------------------------
