@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED_VENV := .venv-compiled
 
-.PHONY: play test test-compiled lint typecheck pytest bench clean
+.PHONY: play test test-compiled compiled lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH"; exit 1; }
@@ -27,15 +27,19 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n $${PYTEST_WORKERS:-2}
+	RAVENRY_EXPECT_BUILD=pure $(BIN)/pytest -n $${PYTEST_WORKERS:-2}
 
 # The suite against ravenry compiled with mypyc (setup.py, RAVENRY_COMPILE=1), built in .venv-compiled
 # from a clean temporary copy of the tree and rebuilt whenever src/ravenry, setup.py or pyproject change.
 # Run from the repo root, pytest imports that installed build: src/ is not on its path.
-test-compiled:
+test-compiled: compiled
+	env -u PYTHONPATH RAVENRY_EXPECT_BUILD=compiled \
+		$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider -n $${PYTEST_WORKERS:-2} tests
+
+# The fast build for long simulations: .venv-compiled/bin/ravenry simulate ... (about 3x pure Python).
+compiled:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH"; exit 1; }
 	$(PYTHON) benchmarks/compiled_venv.py $(COMPILED_VENV) --extras dev
-	env -u PYTHONPATH $(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider -n $${PYTEST_WORKERS:-2} tests
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/catan_speed.py

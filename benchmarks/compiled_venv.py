@@ -35,8 +35,6 @@ BUILD_REQUIREMENTS = ("mypy>=1.11", "setuptools>=68", "wheel")
 COPIED_FILES = ("setup.py", "pyproject.toml", "README.md")
 SKIPPED_IN_COPY = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so", "*.pyd", "*.pyc", "build")
 BUILD_TIMEOUT_SECONDS = 1800
-# A module setup.py compiles: if it imports from a .py file, the install is not the compiled one.
-COMPILED_PROBE_MODULE = "ravenry.games.catan.rules"
 
 
 class CompileUnavailable(Exception):
@@ -74,11 +72,7 @@ def missing_toolchain() -> str | None:
 
 def compiled_check(python: Path, cwd: Path = REPO) -> str | None:
     """Why ``python`` (run from ``cwd``, as pytest is) would not import the compiled ravenry, or None."""
-    probe = (
-        "import importlib.machinery as m, importlib, sys; "
-        f"f = importlib.import_module({COMPILED_PROBE_MODULE!r}).__file__ or ''; "
-        "print(f); sys.exit(0 if f.endswith(tuple(m.EXTENSION_SUFFIXES)) else 1)"
-    )
+    probe = "import sys, ravenry.build as b; print(b.probe_file()); sys.exit(0 if b.compiled() else 1)"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     try:
         done = subprocess.run(
@@ -89,7 +83,7 @@ def compiled_check(python: Path, cwd: Path = REPO) -> str | None:
     if done.returncode == 0:
         return None
     found = done.stdout.strip() or (done.stderr.strip().splitlines() or ["nothing"])[-1]
-    return f"{COMPILED_PROBE_MODULE} is not compiled in {python} (imported {found})"
+    return f"ravenry's rules are not compiled in {python} (imported {found})"
 
 
 def _runs(python: Path) -> bool:

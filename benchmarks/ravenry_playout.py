@@ -14,8 +14,6 @@ benchmarks/.venv-ravenry-mypyc for the compiled row; as a script it prints its t
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.machinery
 import json
 import platform
 import random
@@ -25,6 +23,7 @@ from dataclasses import asdict, dataclass
 from importlib.metadata import version
 
 import ravenry
+from ravenry.build import compiled
 from ravenry.games.catan.rules import CatanState
 
 DOMESTIC_OFFERS = frozenset({"offer_trade", "counter_offer"})
@@ -121,16 +120,6 @@ def measure_state_costs(seed: int, turn_cap: int, clone_calls: int) -> StateCost
     )
 
 
-# One module setup.py compiles; its file tells a mypyc build from the pure one.
-COMPILED_PROBE_MODULE = "ravenry.games.catan.rules"
-
-
-def running_compiled() -> bool:
-    """Whether the imported ravenry is a mypyc build (its rules are an extension module)."""
-    path = importlib.import_module(COMPILED_PROBE_MODULE).__file__ or ""
-    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
 def main(argv: list[str] | None = None) -> None:
     """Worker mode, with the peers' workers' options: time the games, print one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -149,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
         "engine": "ravenry",
         "version": version("ravenry"),
         "python": platform.python_version(),
-        "compiled": running_compiled(),
+        "compiled": compiled(),
         **asdict(totals),
     }
     if args.clone_calls > 0:

@@ -18,6 +18,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from ravenry.bots.base import bot_from_spec
+from ravenry.build import build_name
 from ravenry.core.registry import get_game
 from ravenry.sim.runner import DEFAULT_TURN_CAP, GameSummary, derive_seed, play_game
 from ravenry.sim.stats import SimulationStats, summarize
@@ -69,7 +70,7 @@ class SimulationResult:
         return summarize(self.summaries, self.elapsed_seconds)
 
     def to_json(self) -> dict[str, Any]:
-        return {"config": self.config.to_json(), "stats": self.stats.to_json()}
+        return {"config": self.config.to_json(), "build": build_name(), "stats": self.stats.to_json()}
 
 
 def validate(config: SimulationConfig) -> None:
