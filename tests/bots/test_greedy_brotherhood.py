@@ -23,7 +23,7 @@ def test_set_up_guard_goes_where_a_breach_would_block_its_hexes() -> None:
     pos.guards(1, LEADER).guards(2, OTHER)
     state = pos.state
     state.phase = SETUP_GUARD
-    state._legal_cache = None
+    state.forget_legal_actions()
     assert {a[0] for a in state.legal_actions(ME)} == {"place_guard"}
     # Sections 0 and 3 are unguarded; only section 0's column starts on seat 0's forest 9.
     assert choose(state) == ("place_guard", 0)

@@ -1,5 +1,5 @@
-"""Catan's hooks for the conformance kit: its invariants, its hidden-information scramble, JSON that
-is not a Catan action, and the random policy's weights.
+"""The Catan family's hooks for the conformance kit: each game's invariants, hidden-information
+scramble and JSON that is not one of its actions, and the random policy's weights (Catan's, for all).
 
 The policy favours building over ending the turn and considers domestic offers on only a few
 percent of its choices, so that random games reach 10 points in a few hundred turns.
@@ -7,9 +7,13 @@ percent of its choices, so that random games reach 10 points in a few hundred tu
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from ravenry.games.brotherhood import invariants as brotherhood_invariants
 from ravenry.games.catan.invariants import CatanInvariants, scramble_hidden
+from ravenry.games.got_catan import invariants as got_invariants
 from ravenry.testing import GameChecks
 
 CATAN_MALFORMED_JSON = (
@@ -50,9 +54,59 @@ def make_catan_checks() -> GameChecks:
     )
 
 
+# JSON that is no got-catan action: Brotherhood's actions, and a hex below Tormund's camp (-1).
+GOT_MALFORMED_JSON = (
+    {"type": "build_guard", "section": 0},
+    {"type": "use_qhorin"},
+    {"type": "move_robber", "hex": -2, "victim": None},
+)
+
+BROTHERHOOD_MALFORMED_JSON = (
+    {"type": "build_guard", "section": "west"},
+    {"type": "build_guard"},
+    {"type": "place_guard", "section": 1.5},
+    {"type": "use_benjen", "area": 0},
+    {"type": "hero_swap", "hero": "melisandre"},
+    {"type": "use_mormont", "resource": "grain", "first": 1, "give_first": "gold", "second": None},
+    {"type": "patrol_wildling", "hex": True},
+    {"type": "melisandre_pick", "index": -1},
+    {"type": "move_robber", "hex": -2, "victim": None},
+)
+
+
 @pytest.fixture(scope="module")
 def catan_checks() -> GameChecks:
     return make_catan_checks()
+
+
+@pytest.fixture(scope="module")
+def got_checks(catan_checks: GameChecks) -> GameChecks:
+    """Catan's policy and malformed JSON with the Gift's invariants."""
+    return replace(
+        catan_checks,
+        invariants=got_invariants.GotCatanInvariants(),
+        scramble_hidden=got_invariants.scramble_hidden,
+        malformed_json=(*catan_checks.malformed_json, *GOT_MALFORMED_JSON),
+    )
+
+
+@pytest.fixture(scope="module")
+def brotherhood_checks(catan_checks: GameChecks) -> GameChecks:
+    """Catan's policy and malformed JSON with Brotherhood's invariants and secrets."""
+    return replace(
+        catan_checks,
+        invariants=brotherhood_invariants.BrotherhoodInvariants(),
+        scramble_hidden=brotherhood_invariants.scramble_hidden,
+        malformed_json=(*catan_checks.malformed_json, *BROTHERHOOD_MALFORMED_JSON),
+    )
+
+
+@pytest.fixture(scope="module")
+def family_checks(
+    catan_checks: GameChecks, got_checks: GameChecks, brotherhood_checks: GameChecks
+) -> dict[str, GameChecks]:
+    """Each Catan-family game's checks, by game id."""
+    return {"catan": catan_checks, "got-catan": got_checks, "brotherhood": brotherhood_checks}
 
 
 def sweep_seeds(players: int, board_index: int, chunk: int, per_chunk: int, base: int = 0) -> range:

@@ -4,9 +4,9 @@
 the expensive checks on every 150th step (about 4 times a game, at a random phase), a dense sweep
 with them on every 4th step, a siege sweep whose policy builds guards eagerly and never sends
 wildlings back (random play ends by 10 VP or 3 breaches, by 8 wildlings in the Gift in only 1 of
-the 1,008 games), games stopped at a step cap, and the fixed set-up. :class:`BrotherhoodInvariants` runs
-after every step of every game; the replay and record checks on every even seed and every capped
-game.
+the 1,008 games). :class:`BrotherhoodInvariants` runs after every step of every game; the replay
+and record checks on every even seed. The checks every Catan-family game shares (step cap, fixed
+set-up, same seed) are in ``test_catan_family_conformance.py``.
 
 Then the checks on their own: the hero moments whose secrets the scramble must keep (Melisandre's
 cards, Mance's look), the siege's edge cases that once broke them, and each invariant shown to
@@ -37,8 +37,6 @@ from ravenry.testing import (
     PlayoutSettings,
     choose_action,
     play_checked,
-    run_conformance,
-    same_game_twice,
 )
 
 GAME = "brotherhood"
@@ -48,17 +46,6 @@ GAMES_PER_CHUNK = 42  # 2 player counts x 3 boards x 4 chunks x 42 = 1,008 games
 MAX_STEPS = 3000  # random games need 500-900 steps
 SAMPLE_EVERY = 150  # the expensive checks about 4 times a game
 
-BROTHERHOOD_MALFORMED_JSON = (
-    {"type": "build_guard", "section": "west"},
-    {"type": "build_guard"},
-    {"type": "place_guard", "section": 1.5},
-    {"type": "use_benjen", "area": 0},
-    {"type": "hero_swap", "hero": "melisandre"},
-    {"type": "use_mormont", "resource": "grain", "first": 1, "give_first": "gold", "second": None},
-    {"type": "patrol_wildling", "hex": True},
-    {"type": "melisandre_pick", "index": -1},
-    {"type": "move_robber", "hex": -2, "victim": None},
-)
 # The siege sweep: guards everywhere make big breaches, nothing sends wildlings back, and long
 # roads pass Longest Road around (each take reveals a token). About 5% of its games end with 8
 # wildlings in the Gift, against 1 in 1,008 of the broad sweep.
@@ -72,17 +59,6 @@ SIEGE_WEIGHTS = {
 }
 HERO_USES = ("use_mormont", "use_marsh", "use_tarly", "use_othell", "use_thorne", "use_melisandre")
 HERO_USES += ("use_mance", "use_benjen", "use_ygritte", "use_yoren", "use_qhorin")
-
-
-@pytest.fixture(scope="module")
-def brotherhood_checks(catan_checks: GameChecks) -> GameChecks:
-    """Catan's policy and malformed JSON with Brotherhood's invariants and secrets."""
-    return replace(
-        catan_checks,
-        invariants=BrotherhoodInvariants(),
-        scramble_hidden=scramble_hidden,
-        malformed_json=(*catan_checks.malformed_json, *BROTHERHOOD_MALFORMED_JSON),
-    )
 
 
 def ending(state: GameState) -> str:
@@ -182,40 +158,6 @@ def test_dense_checks(players: int, board: str, brotherhood_checks: GameChecks) 
     kinds = set(result.action_types)
     assert {"roll", "place_guard", "build_guard", "build_settlement", "hero_flip"} <= kinds
     assert result.scrambled_event_views > result.sampled_steps
-
-
-def test_games_stopped_at_the_step_cap(brotherhood_checks: GameChecks) -> None:
-    """A game cut short still replays, round-trips and keeps its invariants."""
-    settings = PlayoutSettings(max_steps=150, sample_every=7)
-    result = run_conformance(
-        GAME, range(12), players=4, options={"board": "random"}, checks=brotherhood_checks, settings=settings
-    )
-    assert result.capped == result.games == 12
-    assert result.replays == 12
-    assert result.steps == 12 * 150
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_fixed_setup(players: int, brotherhood_checks: GameChecks) -> None:
-    """The fixed pieces, then the set-up guard round, then play."""
-    settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=100)
-    result, endings = play_all(
-        range(30), lambda _: players, lambda _: "standard", brotherhood_checks, settings, setup="fixed"
-    )
-    assert result.finished >= 0.95 * result.games
-    assert "place_settlement" not in result.action_types  # the pieces were already on the board
-    assert result.action_types["place_guard"] == result.games * players
-    assert result.sampled_steps >= result.games
-    assert sum(endings.values()) == 30
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_same_seed_same_game(seed: int, brotherhood_checks: GameChecks) -> None:
-    options = {"board": "random"}
-    first, second = same_game_twice(GAME, seed, players=4, options=options, checks=brotherhood_checks)
-    assert first == second
-    other, _ = same_game_twice(GAME, seed + 100, players=4, options=options, checks=brotherhood_checks)
-    assert other != first
 
 
 # -- hero secrets under the scramble ------------------------------------------------------------------
@@ -383,7 +325,7 @@ def test_each_invariant_fires(name: str) -> None:
     state = _midgame()
     breakage, message = BREAKAGES[name]
     breakage(state)
-    state._legal_cache = None
+    state.forget_legal_actions()
     with pytest.raises(AssertionError, match=message):
         BrotherhoodInvariants()(state)
 

@@ -2,9 +2,9 @@
 
 2,016 games in the broad sweep (3 and 4 players on the beginner, variable and random boards)
 with the expensive checks on every 300th step (2-3 times a game, at a random phase), a dense
-sweep with them on every 4th step, games stopped at a step cap, and the fixed beginner set-up
-when the layout has starting pieces. Invariants run after every step of every game; the replay
-and record checks on every even seed and every capped game.
+sweep with them on every 4th step. Invariants run after every step of every game; the replay and
+record checks on every even seed. The step cap, the fixed set-up and same-seed checks every
+Catan-family game shares are in ``test_catan_family_conformance.py``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from __future__ import annotations
 import pytest
 from conftest import sweep_seeds
 
-from ravenry.core.rng import Rng
-from ravenry.games.catan.boards import classic_layout
-from ravenry.testing import GameChecks, PlayoutSettings, run_conformance, same_game_twice
+from ravenry.testing import GameChecks, PlayoutSettings, run_conformance
 
 BOARDS = ("beginner", "variable", "random")
 CHUNKS = 8
@@ -57,43 +55,3 @@ def test_dense_checks(players: int, board: str, catan_checks: GameChecks) -> Non
     kinds = set(result.action_types)
     assert {"roll", "discard", "move_robber", "build_settlement", "buy_dev", "maritime_trade"} <= kinds
     assert result.scrambled_event_views > result.sampled_steps
-
-
-def test_games_stopped_at_the_step_cap(catan_checks: GameChecks) -> None:
-    """A game cut short still replays, round-trips and keeps its invariants."""
-    settings = PlayoutSettings(max_steps=150, sample_every=7)
-    result = run_conformance(
-        "catan", range(20), players=4, options={"board": "random"}, checks=catan_checks, settings=settings
-    )
-    assert result.capped == result.games == 20
-    assert result.replays == 20
-    assert result.steps == 20 * 150
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_fixed_setup(players: int, catan_checks: GameChecks) -> None:
-    if not classic_layout("beginner", Rng(0)).starting_pieces:
-        pytest.skip("the beginner layout ships no fixed starting pieces, so setup='fixed' cannot start")
-    settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=100)
-    result = run_conformance(
-        "catan",
-        range(40),
-        players=players,
-        options={"board": "beginner", "setup": "fixed"},
-        checks=catan_checks,
-        settings=settings,
-    )
-    assert result.finished >= 0.95 * result.games
-    assert "place_settlement" not in result.action_types  # the pieces were already on the board
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_same_seed_same_game(seed: int, catan_checks: GameChecks) -> None:
-    first, second = same_game_twice(
-        "catan", seed, players=4, options={"board": "random"}, checks=catan_checks
-    )
-    assert first == second
-    other, _ = same_game_twice(
-        "catan", seed + 100, players=4, options={"board": "random"}, checks=catan_checks
-    )
-    assert other != first

@@ -68,7 +68,7 @@ class LaxState(CatanState):
 
     def apply(self, player: int, action: Action) -> list[Event]:
         if isinstance(action, tuple) and action and action[0] == "build_road" and self.phase_name() == "main":
-            self._legal_cache = None
+            self.forget_legal_actions()
             events = self._apply(player, action)
             self.history.append((player, action))
             return events

@@ -2,15 +2,13 @@
 
 1,008 games in the broad sweep (3 and 4 players on the standard, variable and random Gift) with
 the expensive checks on every 150th step (about 4 times a game, at a random phase), a dense sweep
-with them on every 4th step, games stopped at a step cap, and the fixed set-up. The invariants
-(Catan's, with Tormund's camp and the 23-card deck, plus the Gift and its 2:1 trade routes) run
-after every step of every game; the replay and record checks on every even seed and every capped
-game. The random policy is Catan's (``conftest.py``).
+with them on every 4th step. The invariants (Catan's, with Tormund's camp and the 23-card deck,
+plus the Gift and its 2:1 trade routes) run after every step of every game; the replay and record
+checks on every even seed. The random policy is Catan's (``conftest.py``); the checks every
+Catan-family game shares are in ``test_catan_family_conformance.py``.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 import pytest
 from conftest import sweep_seeds
@@ -18,8 +16,8 @@ from conftest import sweep_seeds
 from ravenry.games.catan.data import GENERIC_HARBOR
 from ravenry.games.catan.rules import CatanState
 from ravenry.games.catan.scenario import Position
-from ravenry.games.got_catan.invariants import GotCatanInvariants, scramble_hidden
-from ravenry.testing import GameChecks, PlayoutSettings, play_checked, run_conformance, same_game_twice
+from ravenry.games.got_catan.invariants import GotCatanInvariants
+from ravenry.testing import GameChecks, PlayoutSettings, play_checked, run_conformance
 from ravenry.testing.conformance import ConformanceResult
 
 GAME = "got-catan"
@@ -28,24 +26,6 @@ CHUNKS = 4
 GAMES_PER_CHUNK = 42  # 2 player counts x 3 boards x 4 chunks x 42 = 1,008 games
 MAX_STEPS = 2500  # random games need about 600 steps, rarely more than 1,500
 SAMPLE_EVERY = 150  # the expensive checks about 4 times a game
-
-# JSON that is no got-catan action: Brotherhood's actions, and a hex below Tormund's camp (-1).
-GOT_MALFORMED_JSON = (
-    {"type": "build_guard", "section": 0},
-    {"type": "use_qhorin"},
-    {"type": "move_robber", "hex": -2, "victim": None},
-)
-
-
-@pytest.fixture(scope="module")
-def got_checks(catan_checks: GameChecks) -> GameChecks:
-    """Catan's policy and malformed JSON with the Gift's invariants."""
-    return replace(
-        catan_checks,
-        invariants=GotCatanInvariants(),
-        scramble_hidden=scramble_hidden,
-        malformed_json=(*catan_checks.malformed_json, *GOT_MALFORMED_JSON),
-    )
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -95,41 +75,6 @@ def test_dense_checks(players: int, board: str, got_checks: GameChecks) -> None:
     assert {"roll", "discard", "move_robber", "build_settlement", "buy_dev", "maritime_trade"} <= kinds
     assert result.scrambled_event_views > result.sampled_steps
     assert camp_moves > 0, "Tormund never went back to his camp"
-
-
-def test_games_stopped_at_the_step_cap(got_checks: GameChecks) -> None:
-    """A game cut short still replays, round-trips and keeps its invariants."""
-    settings = PlayoutSettings(max_steps=150, sample_every=7)
-    result = run_conformance(
-        GAME, range(12), players=4, options={"board": "random"}, checks=got_checks, settings=settings
-    )
-    assert result.capped == result.games == 12
-    assert result.replays == 12
-    assert result.steps == 12 * 150
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_fixed_setup(players: int, got_checks: GameChecks) -> None:
-    settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=100)
-    result = run_conformance(
-        GAME,
-        range(30),
-        players=players,
-        options={"board": "standard", "setup": "fixed"},
-        checks=got_checks,
-        settings=settings,
-    )
-    assert result.finished >= 0.95 * result.games
-    assert "place_settlement" not in result.action_types  # the pieces were already on the board
-    assert result.sampled_steps >= result.games
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_same_seed_same_game(seed: int, got_checks: GameChecks) -> None:
-    first, second = same_game_twice(GAME, seed, players=4, options={"board": "random"}, checks=got_checks)
-    assert first == second
-    other, _ = same_game_twice(GAME, seed + 100, players=4, options={"board": "random"}, checks=got_checks)
-    assert other != first
 
 
 # -- the Gift's own invariants fire ------------------------------------------------------------------

@@ -317,18 +317,32 @@ class GameState(ABC):
         """Every seat's points now, hidden ones included (omniscient: for referees, not players)."""
 
     # -- the shared protocol ------------------------------------------------------------------
-    # (player, excluded action types, actions): the last list handed out, until the next apply.
-    _legal_cache: tuple[int, frozenset[str], list[Action]] | None = None
+    # The last list legal_actions() handed out (for _legal_player, without the _legal_exclude'd
+    # types, _legal_length long), kept until the state changes: apply() checks against it.
+    _legal_player: int = -1  # -1: nothing kept
+    _legal_exclude: frozenset[str]
+    _legal_list: list[Action]
+    _legal_length: int
 
     def legal_actions(self, player: int, exclude: frozenset[str] = frozenset()) -> list[Action]:
         """Every legal action of ``player`` now, or every one but the ``exclude``d types (a bot
-        that never makes domestic offers asks without them, and the game need not list them)."""
-        cache = self._legal_cache
-        if cache is not None and cache[0] == player and cache[1] == exclude:
-            return cache[2]
+        that never makes domestic offers asks without them, and the game need not list them).
+
+        Asked twice without a change in between, it returns the same list: copy it before
+        changing it (apply() then lists the actions afresh instead of trusting it)."""
+        if player == self._legal_player and exclude == self._legal_exclude:
+            return self._legal_list
         actions = self._legal_actions_except(player, exclude) if exclude else self._legal_actions(player)
-        self._legal_cache = (player, exclude, actions)
+        self._legal_player = player
+        self._legal_exclude = exclude
+        self._legal_list = actions
+        self._legal_length = len(actions)
         return actions
+
+    def forget_legal_actions(self) -> None:
+        """Drop the kept list of legal actions: for code that changes a state other than by
+        apply() (position builders, tests, search that edits states in place)."""
+        self._legal_player = -1
 
     def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
         return [a for a in self._legal_actions(player) if a[0] not in exclude]
@@ -344,14 +358,12 @@ class GameState(ABC):
             raise NotYourTurn(f"player {player!r} may not act now; waiting for player(s) {who}")
         if type(action) is not tuple or not action:
             raise MalformedAction(f"not an action: {action!r}")
-        cache = self._legal_cache
-        if cache is not None and cache[0] == player and action[0] not in cache[1]:
-            legal = cache[2]
-        else:
+        legal = self._legal_list if player == self._legal_player else None
+        if legal is None or action[0] in self._legal_exclude or len(legal) != self._legal_length:
             legal = self._legal_actions(player)
         if action not in legal:
             raise IllegalAction(self.explain_illegal(player, action))
-        self._legal_cache = None
+        self._legal_player = -1
         events = self._apply(player, action)
         self.history.append((player, action))
         return events

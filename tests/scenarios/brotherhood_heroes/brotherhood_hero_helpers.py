@@ -52,7 +52,7 @@ def give_heroes(
     state.hero_taken_turn = [state.turn if p in taken_now else -1 for p in range(state.n)]
     state.hero_used_turn = [-1] * state.n
     state.hero_display = [h for h in range(len(HEROES)) if h not in heroes.values()]
-    state._legal_cache = None
+    state.forget_legal_actions()
     return state
 
 
@@ -76,7 +76,7 @@ def put_wildlings(
         for k, kinds in (table or {}).items():
             where[k] = list(kinds)
             state.wildlings_created += len(kinds)
-    state._legal_cache = None
+    state.forget_legal_actions()
 
 
 def hero_actions(state: GameState, player: int, kind: str) -> list[Action]:

@@ -283,7 +283,7 @@ def test_melisandre_refusals() -> None:
     refused(state, ALICE, ("use_melisandre", WOOL, BRICK), "after your production roll")
     empty = melisandre_position(ore=1, grain=1, wool=1)
     empty.dev_deck = []
-    empty._legal_cache = None
+    empty.forget_legal_actions()
     assert hero_actions(empty, ALICE, "use_melisandre") == []
     refused(empty, ALICE, ("use_melisandre", -1, -1), "deck")
 
@@ -372,11 +372,11 @@ def test_set_aside_largest_patrol_goes_only_to_strictly_the_most() -> None:
     state.apply(ALICE, ("hero_flip",))
     state.dev_hands[DAN][KNIGHT] = state.dev_hands[BOB][KNIGHT] = 1
     state.current, state.phase = DAN, PRE_ROLL
-    state._legal_cache = None
+    state.forget_legal_actions()
     state.apply(DAN, ("play_knight",))
     assert state.knights_played[DAN] == 4 and state.largest_army_holder == -1
     state.current, state.phase, state.dev_played = BOB, PRE_ROLL, False
-    state._legal_cache = None
+    state.forget_legal_actions()
     events = state.apply(BOB, ("play_knight",))
     assert state.largest_army_holder == BOB
     assert only(events, "largest_army").data == {"player": BOB, "knights": 5, "previous": None}

@@ -67,7 +67,7 @@ def test_mance_cannot_be_used_by_the_leader() -> None:
     state = mance_position()
     state.hero[ALICE], state.hero[DAN] = -1, MANCE
     state.current = DAN
-    state._legal_cache = None
+    state.forget_legal_actions()
     assert hero_actions(state, DAN, "use_mance") == []
     refused(state, DAN, ("use_mance", BOB), "more visible victory points")
 
@@ -104,7 +104,7 @@ def test_mance_counts_guard_tokens_as_visible_points() -> None:
 def test_mance_acts_after_the_roll_only() -> None:
     state = mance_position()
     state.phase, state.dice = PRE_ROLL, None
-    state._legal_cache = None
+    state.forget_legal_actions()
     refused(state, ALICE, ("use_mance", BOB), "after your production roll")
 
 
@@ -260,7 +260,7 @@ def test_qhorin_after_the_roll_with_an_empty_supply_still_sends_tormund_home() -
 def test_qhorin_needs_tormund_on_the_gift() -> None:
     state, _ = qhorin_position()
     state.robber = -1
-    state._legal_cache = None
+    state.forget_legal_actions()
     assert hero_actions(state, ALICE, "use_qhorin") == []
     refused(state, ALICE, ("use_qhorin",), "Tormund on a land")
 
@@ -268,6 +268,6 @@ def test_qhorin_needs_tormund_on_the_gift() -> None:
 def test_qhorin_is_not_usable_on_another_players_turn() -> None:
     state, _ = qhorin_position()
     state.current = DAN
-    state._legal_cache = None
+    state.forget_legal_actions()
     assert state.legal_actions(ALICE) == []
     assert hero_actions(state, DAN, "use_qhorin") == []

@@ -103,7 +103,7 @@ def test_mormont_refusals_leave_everything_unchanged() -> None:
 def test_mormont_is_used_after_the_production_roll_only() -> None:
     state = mormont_position()
     state.phase, state.dice = PRE_ROLL, None
-    state._legal_cache = None
+    state.forget_legal_actions()
     assert hero_actions(state, ALICE, "use_mormont") == []
     refused(state, ALICE, ("use_mormont", GRAIN, BOB, ORE, -1, -1), "after your production roll")
 
@@ -154,7 +154,7 @@ def test_marsh_refusals() -> None:
     refused(state, ALICE, ("use_marsh", BRICK, BRICK))
     refused(state, ALICE, ("use_marsh", WOOL, GRAIN))  # Alice holds no wool
     state.phase = PRE_ROLL  # Marsh trades, and trading follows the roll
-    state._legal_cache = None
+    state.forget_legal_actions()
     refused(state, ALICE, ("use_marsh", BRICK, GRAIN), "after your production roll")
 
 
@@ -265,7 +265,7 @@ def test_tarly_taken_this_turn_waits() -> None:
 def test_tarly_is_never_an_ordinary_action() -> None:
     state = tarly_position()
     state.current, state.phase = BOB, MAIN
-    state._legal_cache = None
+    state.forget_legal_actions()
     assert hero_actions(state, BOB, "use_tarly") == []
     refused(state, BOB, ("use_tarly", WOOL), "production roll")
 

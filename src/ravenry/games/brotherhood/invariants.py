@@ -328,7 +328,7 @@ def scramble_hidden(state: GameState, viewer: int | None, rng: Rng) -> GameState
         s.hero_choice = s.dev_deck[len(s.dev_deck) - len(s.hero_choice) :][::-1]
     _redeal_tokens(s, rng)
     s.rng = Rng(s.rng.state ^ ((rng.next_u32() << 32) | rng.next_u32() | 1))
-    s._legal_cache = None
+    s.forget_legal_actions()
     return s
 
 

@@ -393,7 +393,7 @@ def scramble_hidden(state: GameState, viewer: int | None, rng: Rng) -> GameState
     _redeal_resources(s, others, rng)
     _redeal_dev_cards(s, others, rng)
     s.rng = Rng(s.rng.state ^ ((rng.next_u32() << 32) | rng.next_u32() | 1))
-    s._legal_cache = None
+    s.forget_legal_actions()
     return s
 
 

@@ -19,6 +19,23 @@ from mypy_extensions import mypyc_attr
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, Result
 from ravenry.core.rng import Rng
+from ravenry.games.catan.actions import (
+    BUILD_CITY,
+    BUILD_ROAD,
+    BUILD_SETTLEMENT,
+    BUY_DEV,
+    DISCARDS,
+    END_TURN,
+    PLACE_FREE_ROAD,
+    PLACE_ROAD,
+    PLACE_SETTLEMENT,
+    PLAY_KNIGHT,
+    PLAY_MONOPOLY,
+    PLAY_ROAD_BUILDING,
+    ROBBER_MOVES,
+    ROLL,
+    YEAR_OF_PLENTY_PICKS,
+)
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.data import (
     CITY_COST,
@@ -76,7 +93,6 @@ class CatanState(CatanTrade):
     ) -> None:
         """A new game's empty state; ``blank`` leaves the fields unset for :meth:`clone` to fill."""
         self.game = game
-        self._legal_cache = None
         if blank:
             return
         self._init_empty(board, rules, config, rng)
@@ -122,7 +138,7 @@ class CatanState(CatanTrade):
             if not self.discards_owed[player]:
                 return []
             hand = self.hands[player]
-            return [("discard", r) for r in range(N_RES) if hand[r]]
+            return [DISCARDS[r] for r in range(N_RES) if hand[r]]
         if phase == TRADE_RESPONSES:
             return self._trade_response_actions(player) if self.responses[player] == PENDING else []
         if phase == OVER or player != self.current:
@@ -130,37 +146,38 @@ class CatanState(CatanTrade):
         if phase == MAIN:
             return self._main_actions(player)
         if phase == PRE_ROLL:
-            actions: list[Action] = [("roll",)]
+            actions: list[Action] = [ROLL]
             self._add_dev_plays(player, actions)
             self._add_variant_actions(player, actions)
             return actions
         if phase == MOVE_ROBBER:
             return self._robber_actions(player)
         if phase == FREE_ROADS:
-            return [("place_free_road", e) for e in self.road_frontier(player)]
+            return [PLACE_FREE_ROAD[e] for e in self.road_frontier(player)]
         if phase == TRADE_CONFIRM:
             return self._trade_confirm_actions(player)
         if phase == SETUP_SETTLEMENT:
-            return [("place_settlement", n) for n in self.setup_settlement_spots()]
+            return [PLACE_SETTLEMENT[n] for n in self.setup_settlement_spots()]
         if phase == SETUP_ROAD:
             eo = self.edge_owner
             ok = self.board.edge_buildable
-            return [
-                ("place_road", e) for e in self.board.topo.node_edges[self.setup_node] if eo[e] < 0 and ok[e]
-            ]
+            return [PLACE_ROAD[e] for e in self.board.topo.node_edges[self.setup_node] if eo[e] < 0 and ok[e]]
         return self._variant_phase_actions(player)
 
     def _main_actions(self, p: int) -> list[Action]:
-        actions: list[Action] = [("end_turn",)]
+        actions: list[Action] = [END_TURN]
         hand = self.hands[p]
         if self.roads_left[p] and hand[0] and hand[1]:
-            actions.extend(("build_road", e) for e in self.road_frontier(p))
+            for e in self.road_frontier(p):
+                actions.append(BUILD_ROAD[e])
         if self.settlements_left[p] and can_pay(hand, SETTLEMENT_COST):
-            actions.extend(("build_settlement", n) for n in self.settlement_spots(p))
+            for n in self.settlement_spots(p):
+                actions.append(BUILD_SETTLEMENT[n])
         if self.cities_left[p] and hand[2] >= 3 and hand[3] >= 2:
-            actions.extend(("build_city", n) for n in self.own_settlements(p))
+            for n in self.own_settlements(p):
+                actions.append(BUILD_CITY[n])
         if self.dev_deck and hand[2] and hand[3] and hand[4]:
-            actions.append(("buy_dev",))
+            actions.append(BUY_DEV)
         self._add_dev_plays(p, actions)
         self._add_variant_actions(p, actions)
         self._add_maritime_trades(p, actions)
@@ -173,22 +190,22 @@ class CatanState(CatanTrade):
         dev = self.dev_hands[p]
         new = self.dev_bought_this_turn[p]
         if dev[KNIGHT] > new[KNIGHT]:
-            actions.append(("play_knight",))
+            actions.append(PLAY_KNIGHT)
         if dev[ROAD_BUILDING] > new[ROAD_BUILDING] and self.roads_left[p] and self.road_frontier(p):
-            actions.append(("play_road_building",))
+            actions.append(PLAY_ROAD_BUILDING)
         if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
             bank = self.bank
             pairs = [
-                ("play_year_of_plenty", a, b)
+                YEAR_OF_PLENTY_PICKS[a][b + 1]
                 for a in range(N_RES)
                 for b in range(a, N_RES)
                 if (bank[a] >= 2 if a == b else bank[a] and bank[b])
             ]
             if not pairs and sum(bank) == 1:
-                pairs = [("play_year_of_plenty", a, -1) for a in range(N_RES) if bank[a]]
+                pairs = [YEAR_OF_PLENTY_PICKS[a][0] for a in range(N_RES) if bank[a]]
             actions.extend(pairs)
         if dev[MONOPOLY] > new[MONOPOLY]:
-            actions.extend(("play_monopoly", r) for r in range(N_RES))
+            actions.extend(PLAY_MONOPOLY)
         self._add_variant_dev_plays(p, actions)
 
     def _robber_actions(self, p: int) -> list[Action]:
@@ -200,10 +217,10 @@ class CatanState(CatanTrade):
             if h >= 0:
                 for victim in owners_by_hex[h]:
                     if can_be_robbed[victim]:
-                        actions.append(("move_robber", h, victim))
+                        actions.append(ROBBER_MOVES[h + 1][victim + 1])
                         robbed = True
             if not robbed:
-                actions.append(("move_robber", h, -1))
+                actions.append(ROBBER_MOVES[h + 1][0])
         return actions
 
     def hex_owners(self) -> list[tuple[int, ...]]:

@@ -182,7 +182,7 @@ class Position:
         s.public_vp = [0] * s.n
         s.public_vp = [recount_vp(s, p) for p in range(s.n)]
         s.refresh_variant_vp()
-        s._legal_cache = None
+        s.forget_legal_actions()
         assert (
             sum(sum(h[r] for h in s.hands) for r in range(N_RES)) + sum(s.bank)
             <= s.rules.bank_per_resource * N_RES

@@ -230,7 +230,7 @@ class CatanData(GameState):
         other._hex_cache = self._hex_cache
         other.board_version = self.board_version
         other.buildings_version = self.buildings_version
-        other._legal_cache = None
+        other.forget_legal_actions()
 
     # -- JSON ---------------------------------------------------------------------------------
     def _data_to_json(self, action_to_json: Any) -> dict[str, Any]:

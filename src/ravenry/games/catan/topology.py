@@ -11,8 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 Coord = tuple[int, int]
+
+# Hexes, nodes and paths are numbered below this: catan.actions prebuilds one action per number.
+MAX_BOARD_INDEX: Final = 256
 
 # Clockwise from east; corner i lies between directions i and i+1.
 DIRECTIONS: tuple[Coord, ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
@@ -139,6 +143,8 @@ def build_topology(coords: Sequence[Coord]) -> Topology:
         return (math.atan2(y - cy, x - cx) + math.pi * 1.25) % (2 * math.pi)
 
     coast.sort(key=angle)
+    if max(len(coords), len(node_list), len(edge_list)) > MAX_BOARD_INDEX:
+        raise ValueError(f"a board with more than {MAX_BOARD_INDEX} hexes, nodes or paths is not supported")
 
     return Topology(
         hex_coords=tuple(coords),
