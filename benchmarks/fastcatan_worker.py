@@ -5,20 +5,17 @@ shows: ``Env.reset(seed)``, then ``legal_actions()`` and ``step(action)`` until 
 action drawn uniformly by a seeded ``random.Random``. Domestic trade is left out, as for ravenry:
 the ids from ``action.TRADE_ADD_GIVE_BASE`` through ``action.TRADE_OPEN`` compose and open an offer
 (accept/decline/confirm only follow an open offer). A game stops unfinished once ``turn_count``
-passes ``--turn-cap``. Steps are ``step()`` calls. Standard library and fastcatan only: this file
-must not import ravenry.
+passes ``--turn-cap``. Steps are ``step()`` calls. Standard library and fastcatan only (and
+``worker_cli.py``): this file must not import ravenry.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import platform
 import random
-import time
-from importlib.metadata import version
 
 import fastcatan
+
+from worker_cli import run_and_report, worker_parser
 
 FIRST_OFFER_ACTION = fastcatan.action.TRADE_ADD_GIVE_BASE
 LAST_OFFER_ACTION = fastcatan.action.TRADE_OPEN
@@ -43,22 +40,8 @@ def play(seeds: range, turn_cap: int) -> tuple[int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--first-seed", type=int, required=True)
-    parser.add_argument("--games", type=int, required=True)
-    parser.add_argument("--turn-cap", type=int, required=True)
-    parser.add_argument("--warmup", type=int, default=0, help="untimed games first (later seeds)")
-    args = parser.parse_args()
-    timed = range(args.first_seed, args.first_seed + args.games)
-    play(range(timed.stop, timed.stop + args.warmup), args.turn_cap)
-
-    start = time.perf_counter()
-    steps, unfinished = play(timed, args.turn_cap)
-    seconds = time.perf_counter() - start
-
-    totals = {"games": args.games, "unfinished": unfinished, "seconds": seconds, "steps": steps}
-    about = {"engine": "fastcatan", "version": version("fastcatan"), "python": platform.python_version()}
-    print(json.dumps({**about, **totals}))
+    args = worker_parser(__doc__).parse_args()
+    run_and_report("fastcatan", args, lambda seeds: play(seeds, args.turn_cap))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ benchmarks/.venv-ravenry-mypyc for the compiled row; as a script it prints its t
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import random
@@ -25,6 +24,7 @@ from importlib.metadata import version
 import ravenry
 from ravenry.build import compiled
 from ravenry.games.catan.rules import CatanState
+from worker_cli import worker_parser
 
 DOMESTIC_OFFERS = frozenset({"offer_trade", "counter_offer"})
 
@@ -122,11 +122,7 @@ def measure_state_costs(seed: int, turn_cap: int, clone_calls: int) -> StateCost
 
 def main(argv: list[str] | None = None) -> None:
     """Worker mode, with the peers' workers' options: time the games, print one JSON line."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--first-seed", type=int, required=True)
-    parser.add_argument("--games", type=int, required=True)
-    parser.add_argument("--turn-cap", type=int, required=True)
-    parser.add_argument("--warmup", type=int, default=0, help="untimed games first (later seeds)")
+    parser = worker_parser(__doc__)
     parser.add_argument(
         "--clone-calls", type=int, default=0, help="also probe the state costs with this many clones"
     )
