@@ -11,10 +11,12 @@ from dataclasses import replace
 
 import pytest
 
+from ravenry.core.protocol import JSON
 from ravenry.games.brotherhood import invariants as brotherhood_invariants
 from ravenry.games.catan.invariants import CatanInvariants, scramble_hidden
 from ravenry.games.got_catan import invariants as got_invariants
 from ravenry.testing import GameChecks
+from ravenry.testing.conformance import Invariants, ScrambleHidden
 
 CATAN_MALFORMED_JSON = (
     {"type": "build_road", "edge": "x"},
@@ -79,25 +81,29 @@ def catan_checks() -> GameChecks:
     return make_catan_checks()
 
 
-@pytest.fixture(scope="module")
-def got_checks(catan_checks: GameChecks) -> GameChecks:
-    """Catan's policy and malformed JSON with the Gift's invariants."""
+def variant_checks(
+    base: GameChecks, invariants: Invariants, scramble: ScrambleHidden, malformed: tuple[JSON, ...]
+) -> GameChecks:
+    """Catan's policy and malformed JSON, with a variant's own invariants, secrets and bad JSON."""
     return replace(
-        catan_checks,
-        invariants=got_invariants.GotCatanInvariants(),
-        scramble_hidden=got_invariants.scramble_hidden,
-        malformed_json=(*catan_checks.malformed_json, *GOT_MALFORMED_JSON),
+        base,
+        invariants=invariants,
+        scramble_hidden=scramble,
+        malformed_json=(*base.malformed_json, *malformed),
     )
 
 
 @pytest.fixture(scope="module")
+def got_checks(catan_checks: GameChecks) -> GameChecks:
+    got = got_invariants
+    return variant_checks(catan_checks, got.GotCatanInvariants(), got.scramble_hidden, GOT_MALFORMED_JSON)
+
+
+@pytest.fixture(scope="module")
 def brotherhood_checks(catan_checks: GameChecks) -> GameChecks:
-    """Catan's policy and malformed JSON with Brotherhood's invariants and secrets."""
-    return replace(
-        catan_checks,
-        invariants=brotherhood_invariants.BrotherhoodInvariants(),
-        scramble_hidden=brotherhood_invariants.scramble_hidden,
-        malformed_json=(*catan_checks.malformed_json, *BROTHERHOOD_MALFORMED_JSON),
+    bro = brotherhood_invariants
+    return variant_checks(
+        catan_checks, bro.BrotherhoodInvariants(), bro.scramble_hidden, BROTHERHOOD_MALFORMED_JSON
     )
 
 
