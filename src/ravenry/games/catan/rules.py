@@ -26,6 +26,7 @@ from ravenry.games.catan.actions import (
     BUY_DEV,
     DISCARDS,
     END_TURN,
+    MAX_PLAYERS,
     PLACE_FREE_ROAD,
     PLACE_ROAD,
     PLACE_SETTLEMENT,
@@ -249,8 +250,6 @@ class CatanState(CatanTrade):
         cached = (self.buildings_version, owners, yields)
         self._hex_cache = cached
         return cached
-
-    _hex_cache: tuple[int, list[tuple[int, ...]], list[tuple[tuple[int, int], ...]]] | None = None
 
     def robber_destinations(self) -> list[int]:
         """Hook: where the robber may go (another hex; Tormund may also go home to his camp)."""
@@ -876,8 +875,7 @@ class CatanState(CatanTrade):
                 yield node, owner, self.node_level[node]
 
 
-_TURN_DECISIONS: Final = tuple(Decision((p,)) for p in range(8))
-# resource → rate → every ("maritime_trade", resource, rate, other) action
+_TURN_DECISIONS: Final = tuple(Decision((p,)) for p in range(MAX_PLAYERS))
 
 
 CatanState._HANDLERS = {

@@ -256,6 +256,7 @@ def _counter_actions(hand_key: tuple[int, ...], cap: int) -> tuple[Action, ...]:
     return tuple(("counter_offer", g, t) for g, t in _trade_proposals(hand_key, cap))
 
 
+# resource → rate → every ("maritime_trade", resource, rate, other) action
 _MARITIME: Final = tuple(
     {rate: tuple(("maritime_trade", r, rate, g) for g in range(N_RES) if g != r) for rate in (2, 3, 4)}
     for r in range(N_RES)
