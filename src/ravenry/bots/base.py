@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ravenry.core.protocol import Action
+from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
 
 View = dict[str, Any]  # the JSON-ready dict from state.observe(seat)
@@ -76,6 +76,21 @@ def make_bot(kind: str, game_id: str, **options: Any) -> Bot:
         raise UnknownBot(f"no bot {kind!r} for game {game_id!r}; known: {known}")
     bot: Bot = factory(**options)
     return bot
+
+
+def bot_decide(bot: Bot, state: GameState, seat: int, rng: Rng) -> Action:
+    """``bot``'s choice for ``seat`` now, shown only that seat's view and legal actions: the one
+    way a server (or any caller holding the state) asks a bot. A single legal action is taken
+    without asking. Raises :class:`ValueError` if the seat has nothing to decide."""
+    exclude = excluded_actions(bot)
+    legal = state.legal_actions(seat, exclude)
+    if not legal and exclude:
+        legal = state.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action now")
+    if len(legal) == 1:
+        return legal[0]
+    return bot.act(state.observe(seat) if bot_uses_view(bot) else {}, list(legal), rng)
 
 
 def bot_label(bot: Bot | str) -> str:

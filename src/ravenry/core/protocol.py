@@ -266,6 +266,26 @@ class Game(ABC, Generic[ConfigT, StateT]):
     @abstractmethod
     def state_from_json(self, obj: Mapping[str, JSON]) -> StateT: ...
 
+    def option_specs(self) -> list[dict[str, JSON]]:
+        """The game's options beyond ``players`` and ``seed``, for a lobby form:
+        ``[{"name", "default", "choices"}]`` (``choices`` null where any value of the default's
+        type may be given). Games with a fixed set of values override :meth:`option_choices`."""
+        from dataclasses import MISSING, fields
+
+        config_type = type(self.make_config(players=self.min_players))
+        specs: list[dict[str, JSON]] = []
+        for f in fields(config_type):
+            if f.name in ("players", "seed"):
+                continue
+            default = None if f.default is MISSING else f.default
+            choices = self.option_choices(f.name)
+            specs.append({"name": f.name, "default": default, "choices": choices})
+        return specs
+
+    def option_choices(self, name: str) -> list[JSON] | None:
+        """The values option ``name`` may take, or None for any value of its type."""
+        return None
+
     def action_to_json(self, action: Action) -> dict[str, JSON]:
         return self.codec.to_json(action)
 
@@ -343,6 +363,13 @@ class GameState(ABC):
         """Drop the kept list of legal actions: for code that changes a state other than by
         apply() (position builders, tests, search that edits states in place)."""
         self._legal_player = -1
+
+    def action_templates(self, player: int) -> list[dict[str, JSON]]:
+        """JSON-ready descriptions of the parametric actions ``player`` may take now, which
+        :meth:`legal_actions` does not enumerate (a domestic trade offer: the most of each
+        resource a side may carry). Any concrete action within a template goes to :meth:`apply`,
+        which validates it. Games without parametric actions return an empty list."""
+        return []
 
     def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
         return [a for a in self._legal_actions(player) if a[0] not in exclude]

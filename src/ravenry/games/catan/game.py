@@ -70,6 +70,15 @@ class CatanGame(Game[CatanConfig, CatanState]):
         if config.setup == "fixed" and config.board != self.fixed_setup_board:
             raise MalformedAction(f"the fixed starting pieces belong to the {self.fixed_setup_board} board")
 
+    def option_choices(self, name: str) -> list[JSON] | None:
+        if name == "board":
+            return list(self.boards)
+        if name == "setup":
+            return ["phase", "fixed"]
+        if name == "shortage_exception":
+            return [None, True, False]
+        return None
+
     def config_from_json(self, obj: Mapping[str, JSON]) -> CatanConfig:
         return self.make_config(**dict(obj))
 
