@@ -364,6 +364,15 @@ class GameState(ABC):
         apply() (position builders, tests, search that edits states in place)."""
         self._legal_player = -1
 
+    # Action types that legal_actions() does not enumerate; action_templates() describes them
+    # and _check_parametric() judges a concrete one.
+    parametric_types: ClassVar[frozenset[str]] = frozenset()
+
+    def _check_parametric(self, player: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` (with the rule's reason) unless ``action``, one of the
+        :attr:`parametric_types`, is legal for ``player`` now. Must not change the state."""
+        raise IllegalAction(f"{action[0]!r} is not legal now")
+
     def action_templates(self, player: int) -> list[dict[str, JSON]]:
         """JSON-ready descriptions of the parametric actions ``player`` may take now, which
         :meth:`legal_actions` does not enumerate (a domestic trade offer: the most of each
@@ -385,11 +394,15 @@ class GameState(ABC):
             raise NotYourTurn(f"player {player!r} may not act now; waiting for player(s) {who}")
         if type(action) is not tuple or not action:
             raise MalformedAction(f"not an action: {action!r}")
-        legal = self._legal_list if player == self._legal_player else None
-        if legal is None or action[0] in self._legal_exclude or len(legal) != self._legal_length:
-            legal = self._legal_actions(player)
-        if action not in legal:
-            raise IllegalAction(self.explain_illegal(player, action))
+        if action[0] in self.parametric_types:
+            # Open-ended actions (domestic trade offers) are not enumerated: the game judges them.
+            self._check_parametric(player, action)
+        else:
+            legal = self._legal_list if player == self._legal_player else None
+            if legal is None or action[0] in self._legal_exclude or len(legal) != self._legal_length:
+                legal = self._legal_actions(player)
+            if action not in legal:
+                raise IllegalAction(self.explain_illegal(player, action))
         self._legal_player = -1
         events = self._apply(player, action)
         self.history.append((player, action))
