@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED_VENV := .venv-compiled
 
-.PHONY: play test test-compiled compiled lint typecheck pytest bench clean
+.PHONY: play demo test test-compiled compiled lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH"; exit 1; }
@@ -14,7 +14,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
+# The server on an embedded SQLite file under ./var/; it prints the address to open.
 play: $(STAMP)
+	$(BIN)/ravenry serve --database sqlite:///var/ravenry.sqlite
+
+# Four greedy bots play one game of Catan in the terminal.
+demo: $(STAMP)
 	$(BIN)/ravenry demo catan --players 4 --seed $${SEED:-1}
 
 test: $(STAMP) lint typecheck pytest

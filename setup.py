@@ -15,7 +15,7 @@ COMPILED = [
     *sorted(
         str(p)
         # The shared engine; the variants' own modules subclass it and stay interpreted.
-        for game in ("catan", "got_catan", "brotherhood")
+        for game in ("catan", "got_catan", "brotherhood", "thrones")
         for p in Path("src/ravenry/games", game).glob("*.py")
         if p.name not in ("__init__.py", "game.py", "scenario.py", "invariants.py")
     ),

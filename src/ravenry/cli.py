@@ -1,5 +1,6 @@
 """The ``ravenry`` command: ``games`` lists the games, ``simulate`` plays many bot games and
-prints (and optionally writes as JSON) the statistics, ``demo`` shows one game between bots.
+prints (and optionally writes as JSON) the statistics, ``demo`` shows one game between bots,
+``serve`` runs the server for play in the browser, ``replay`` prints a finished game's record.
 
 Bad input (an unknown game or bot, the wrong number of bots, a non-positive count) prints a
 clear message to stderr and exits with status 2.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -94,6 +96,27 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--bots", default=None, help="bot per seat, comma-separated (default: greedy)")
     demo.add_argument("--turn-cap", type=_positive, default=None)
     demo.add_argument("--option", type=_option, action="append", default=[], help="game option name=value")
+
+    serve = commands.add_parser("serve", help="run the server: lobby, live games with friends and bots")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--database",
+        default="sqlite:///var/ravenry.sqlite",
+        help="sqlite:///FILE (default: var/ravenry.sqlite) or postgresql+psycopg://USER@HOST/DB",
+    )
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.6, metavar="S", help="seconds a bot waits before it acts"
+    )
+    serve.add_argument(
+        "--fixed-seed", type=_seed, default=None, metavar="N", help="tests only: game k gets seed N+k"
+    )
+    serve.add_argument("--rate", type=float, default=20.0, help="messages a second allowed per connection")
+
+    rep = commands.add_parser(
+        "replay", help="print a finished game's record (JSON from /record) move by move"
+    )
+    rep.add_argument("file", type=Path)
     return parser
 
 
@@ -109,6 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _games(console)
         if args.command == "simulate":
             return _simulate(args, console)
+        if args.command == "serve":
+            return _serve(args)
+        if args.command == "replay":
+            return _replay(args)
         return _demo(args, console)
     except UsageError as exc:
         print(f"ravenry {args.command}: error: {exc}", file=sys.stderr)
@@ -214,6 +241,98 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
     console.rule(f"{get_game(args.game).name} — seed {args.seed}")
     console.print(game_report(state.observe(None), summary))
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import gc
+
+    import uvicorn
+
+    from ravenry.server.app import create_app
+    from ravenry.server.messages import MAX_MESSAGE_BYTES
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port {args.port} is not a port number")
+    if args.bot_delay < 0 or args.rate <= 0:
+        raise UsageError("--bot-delay must not be negative and --rate must be positive")
+    address = f"http://{args.host}:{args.port}/"
+
+    def ready() -> None:
+        # What start-up made (modules, restored games) lives as long as the process: keep it
+        # out of the collector's full passes, which were the longest pauses under load.
+        gc.collect()
+        gc.freeze()
+        print(f"ravenry is running: open {address}", flush=True)
+
+    try:
+        app = create_app(
+            args.database,
+            bot_delay=args.bot_delay,
+            fixed_seed=args.fixed_seed,
+            rate=args.rate,
+            on_ready=ready,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    # Bound here, before the app starts, so that "is running" is printed only once it listens.
+    try:
+        family = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0][0]
+        listener = socket.socket(family, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((args.host, args.port))
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    # The app refuses a message over 64 KiB with a reject ("too_large"); the transport's own cut,
+    # which just closes the socket, sits well above it. Frames are a few KB of JSON: compressing
+    # them (permessage-deflate) cost more CPU than anything else per frame, so it is off.
+    config = uvicorn.Config(
+        app, ws_max_size=16 * MAX_MESSAGE_BYTES, ws_per_message_deflate=False, log_level="warning"
+    )
+    uvicorn.Server(config).run(sockets=[listener])
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from ravenry.core.errors import IllegalAction
+
+    try:
+        obj = json.loads(args.file.read_text())
+        game = get_game(obj["game"])
+        state = game.new_state(game.config_from_json(obj["config"]))
+        actions = [(seat, action) for seat, action in obj["actions"]]
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except (ValueError, KeyError, TypeError, IllegalAction) as exc:
+        raise UsageError(f"{args.file} is not a game record: {exc}") from None
+    print(f"{game.name}, {state.config.players} players, seed {state.config.seed}")
+    for seq, (seat, action) in enumerate(actions, start=1):
+        try:
+            events = state.apply_json(seat, action)
+        except IllegalAction as exc:
+            raise UsageError(
+                f"move {seq} (seat {seat}, {json.dumps(action)}) is refused: {exc.reason}"
+            ) from None
+        shown = "; ".join(_event_text(e.view(None)) for e in events)
+        print(f"{seq:>5}  seat {seat}  {_action_text(action)}" + (f"  → {shown}" if shown else ""))
+    result = state.decision().result
+    if result is None:
+        print("the record stops before the game is over")
+    else:
+        winners = ", ".join(f"seat {w}" for w in result.winners)
+        print(f"over: {winners} won ({result.reason}); scores {list(result.scores)}")
+    return 0
+
+
+def _action_text(action: Any) -> str:
+    if not isinstance(action, dict):
+        return json.dumps(action)
+    fields = ", ".join(f"{k}={json.dumps(v)}" for k, v in action.items() if k != "type")
+    return f"{action.get('type')}({fields})"
+
+
+def _event_text(event: dict[str, Any]) -> str:
+    fields = ", ".join(f"{k}={json.dumps(v)}" for k, v in event.items() if k != "type" and v is not None)
+    return f"{event.get('type')}({fields})" if fields else str(event.get("type"))
 
 
 if __name__ == "__main__":

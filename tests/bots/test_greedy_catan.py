@@ -17,7 +17,9 @@ from ravenry.games.catan.scenario import Position, rig_dice
 
 def choose(state: CatanState, seat: int, bot: GreedyCatanBot | None = None) -> Action:
     bot = bot or GreedyCatanBot()
-    return bot.act(state.observe(seat), state.legal_actions(seat), Rng.from_seed(7))
+    return bot.act(
+        state.observe(seat), state.legal_actions(seat), Rng.from_seed(7), state.action_templates(seat)
+    )
 
 
 def one(*, ore: int = 0, grain: int = 0, wool: int = 0) -> tuple[int, ...]:
@@ -174,7 +176,8 @@ def test_declines_to_help_a_player_near_winning() -> None:
 def test_at_most_one_offer_per_turn_and_confirms_an_acceptor() -> None:
     pos = Position("catan", 4)
     pos.settlement(0, pos.node(pos.hex("hills", 6), "N"))
-    pos.hand(0, ore=3, grain=1, wool=2).hand(1, grain=1).turn(0, "main")
+    # Seat 2's brick: an offer may ask only for what another player could hold.
+    pos.hand(0, ore=3, grain=1, wool=2).hand(1, grain=1).hand(2, brick=1).turn(0, "main")
     state = pos.state
     bot = GreedyCatanBot()
     offer = choose(state, 0, bot)

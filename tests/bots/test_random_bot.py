@@ -10,9 +10,20 @@ from ravenry.bots import UnknownBot, bot_from_spec, make_bot, parse_bot_spec
 from ravenry.bots.random_bot import RandomBot
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
+from ravenry.core.templates import within
 
 PLAIN: list[Action] = [("end_turn",), ("build_road", 3), ("build_road", 4), ("buy_dev",)]
-OFFERS: list[Action] = [("offer_trade", (1, 0, 0, 0, 0), (0, 0, 0, 0, k)) for k in range(1, 4)] * 40
+# What a hand of 2 brick and 5 ore may offer when the others hold up to 6 cards.
+TEMPLATE = {
+    "type": "offer_trade",
+    "give": {"brick": 2, "ore": 5},
+    "get": {"brick": 6, "lumber": 6, "ore": 3, "grain": 6, "wool": 6},
+    "min_give": 1,
+    "min_get": 1,
+    "max_give": 7,
+    "max_get": 6,
+    "disjoint": True,
+}
 
 
 def test_same_seed_same_choices() -> None:
@@ -33,15 +44,28 @@ def test_uniform_over_plain_actions() -> None:
 
 def test_offers_rare_by_default_and_never_when_disabled() -> None:
     rng = Rng.from_seed(2)
-    legal = PLAIN + OFFERS
-    default = sum(RandomBot().act({}, legal, rng)[0] == "offer_trade" for _ in range(10000))
-    assert 100 < default < 320  # 2% of 10000 = 200
-    quiet = sum(RandomBot(offers=False).act({}, legal, rng)[0] == "offer_trade" for _ in range(2000))
-    assert quiet == 0
+    chosen = [RandomBot().act({}, PLAIN, rng, [TEMPLATE]) for _ in range(10000)]
+    offers = [c for c in chosen if isinstance(c, dict)]
+    assert 100 < len(offers) < 320  # 2% of 10000 = 200
+    assert all(within(TEMPLATE, o) for o in offers)
+    # Its own RNG draws them: of every size up to offer_cards (3) a side, not one fixed offer.
+    assert {sum(o["give"].values()) for o in offers} == {1, 2, 3}
+    assert {sum(o["get"].values()) for o in offers} == {1, 2, 3}
+    quiet = [RandomBot(offers=False).act({}, PLAIN, rng, [TEMPLATE]) for _ in range(2000)]
+    assert not any(isinstance(c, dict) for c in quiet)
+    assert RandomBot(offers=False).uses_templates is False  # so a runner builds none for it
+
+
+def test_offer_cards_bounds_the_sides() -> None:
+    rng = Rng.from_seed(5)
+    offers = [RandomBot(offer_rate=1.0, offer_cards=6).act({}, PLAIN, rng, [TEMPLATE]) for _ in range(400)]
+    assert all(isinstance(o, dict) and within(TEMPLATE, o) for o in offers)
+    assert max(sum(o["give"].values()) for o in offers if isinstance(o, dict)) == 6
 
 
 def test_proposes_when_proposing_is_all_it_may_do() -> None:
-    assert RandomBot(offers=False).act({}, OFFERS, Rng(3))[0] == "offer_trade"
+    choice = RandomBot(offers=False).act({}, [], Rng(3), [TEMPLATE])
+    assert isinstance(choice, dict) and within(TEMPLATE, choice)
 
 
 def test_registry_and_specs() -> None:

@@ -122,16 +122,21 @@ def test_simulate_rejects_bad_input() -> None:
 
 
 class _Declaring:
-    """Declares what it never plays and whether it reads views; records what it was shown."""
+    """Declares what it never plays, whether it reads views and wants templates; records what it
+    was shown (the types of legal actions and of templates)."""
 
-    def __init__(self, excluded: frozenset[str], uses_view: bool = True) -> None:
+    def __init__(
+        self, excluded: frozenset[str], uses_view: bool = True, uses_templates: bool = False
+    ) -> None:
         self.excluded_actions = excluded
         self.uses_view = uses_view
+        self.uses_templates = uses_templates
         self.seen: set[str] = set()
         self.views: list[View] = []
 
-    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+    def act(self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Any] = ()) -> Action:
         self.seen.update(a[0] for a in legal)
+        self.seen.update(t["type"] for t in templates)
         self.views.append(view)
         return rng.choice([a for a in legal if a[0] not in self.excluded_actions] or list(legal))
 
@@ -146,14 +151,17 @@ def test_excluded_actions_are_not_offered_unless_nothing_else_is_legal() -> None
     state = _discarding_position().state
     rig_dice(state, 3, 4)
     state.apply(0, ("roll",))
-    bots = [_Declaring(frozenset({"offer_trade", "counter_offer", "discard"})) for _ in range(3)]
+    bots = [
+        _Declaring(frozenset({"offer_trade", "counter_offer", "discard"}), uses_templates=True)
+        for _ in range(3)
+    ]
     play_state(state, bots, seed=2, turn_cap=8)
     seen = set().union(*(b.seen for b in bots))
     assert not seen & {"offer_trade", "counter_offer"}
     # Discarding was all seats 1 and 2 could do after the 7: they were shown the full list.
     assert "discard" in bots[1].seen and "discard" in bots[2].seen
-    # The same game with no exclusions shows the proposals.
-    open_bots = [_Declaring(frozenset()) for _ in range(3)]
+    # The same game with no exclusions shows the proposals' templates to bots that want them.
+    open_bots = [_Declaring(frozenset(), uses_templates=True) for _ in range(3)]
     state = _discarding_position().state
     rig_dice(state, 3, 4)
     state.apply(0, ("roll",))

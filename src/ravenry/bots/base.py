@@ -1,18 +1,22 @@
 """What a bot is (:class:`Bot`) and the registry of bot kinds by name (:func:`make_bot`).
 
 A bot sees only what its seat may see: the JSON-ready view from ``state.observe(seat)``, the
-legal actions of that seat, and its own seeded :class:`~ravenry.core.rng.Rng`. It never receives
-the state object. A kind may have one implementation per game (``greedy`` plays each game its
-own way) and a generic one used for every other game (``random``).
+legal actions of that seat, the seat's action templates if it asks for them (the parametric
+actions, such as domestic trade offers, that legal lists do not enumerate), and its own seeded
+:class:`~ravenry.core.rng.Rng`. It never receives the state object: :func:`bot_decide` (and the
+:class:`BotSeat` it uses, which the simulation runner keeps per seat) is the one way to ask it.
+A kind may have one implementation per game (``greedy`` plays each game its own way) and a
+generic one used for every other game (``random``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
+from ravenry.core.templates import JSONAction, Template
 
 View = dict[str, Any]  # the JSON-ready dict from state.observe(seat)
 BotFactory = Callable[..., "Bot"]
@@ -22,13 +26,26 @@ BotFactory = Callable[..., "Bot"]
 class Bot(Protocol):
     """Chooses one of ``legal`` for the seat the ``view`` belongs to.
 
-    Two optional attributes let a runner skip work (see :func:`excluded_actions` and
-    :func:`bot_uses_view`): ``excluded_actions: frozenset[str]``, action types the bot never
-    chooses (``legal`` then omits them unless nothing else is legal), and ``uses_view: bool``
-    (``False``: the bot ignores the view, and may be given an empty dict).
+    Optional attributes let a runner skip work (see :func:`excluded_actions`,
+    :func:`bot_uses_view` and :func:`bot_uses_templates`): ``excluded_actions: frozenset[str]``,
+    action types the bot never chooses (``legal`` then omits them unless nothing else is legal,
+    and no template of them is given); ``uses_view: bool`` (``False``: the bot ignores the view,
+    and may be given an empty dict); ``uses_templates: bool`` (``True``: the bot is a
+    :class:`TemplateBot`, asked with the seat's action templates too). The answer is one of
+    ``legal``, or (from a :class:`TemplateBot`) the JSON of a concrete action within a template.
     """
 
-    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action: ...
+    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action | JSONAction: ...
+
+
+class TemplateBot(Protocol):
+    """A bot that declares ``uses_templates = True``: it is also shown the seat's action
+    templates (:mod:`ravenry.core.templates`) and may answer with the JSON of a concrete action
+    within one (``{"type": "offer_trade", "give": {...}, "get": {...}}``) instead of a tuple."""
+
+    def act(
+        self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Template]
+    ) -> Action | JSONAction: ...
 
 
 def excluded_actions(bot: Bot) -> frozenset[str]:
@@ -40,6 +57,46 @@ def excluded_actions(bot: Bot) -> frozenset[str]:
 def bot_uses_view(bot: Bot) -> bool:
     """Whether ``bot`` reads its view (yes, unless it declares ``uses_view = False``)."""
     return bool(getattr(bot, "uses_view", True))
+
+
+def bot_uses_templates(bot: Bot) -> bool:
+    """Whether ``bot`` wants the action templates (no, unless it declares ``uses_templates = True``)."""
+    return bool(getattr(bot, "uses_templates", False))
+
+
+class BotSeat:
+    """A bot and what it declares it needs, read once: asks it for a seat's choice (see
+    :func:`bot_decide`). The simulation runner keeps one per seat."""
+
+    __slots__ = ("bot", "exclude", "uses_templates", "uses_view")
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.exclude = excluded_actions(bot)
+        self.uses_view = bot_uses_view(bot)
+        self.uses_templates = bot_uses_templates(bot)
+
+    def decide(self, state: GameState, seat: int, rng: Rng) -> Action:
+        exclude = self.exclude
+        legal = state.legal_actions(seat, exclude)
+        if not legal and exclude:
+            legal = state.legal_actions(seat)
+        templates: list[Template] = []
+        if self.uses_templates:
+            templates = [t for t in state.action_templates(seat) if t["type"] not in exclude]
+        if not legal and not templates:
+            raise ValueError(f"seat {seat} has no legal action now")
+        if len(legal) == 1 and not templates:
+            return legal[0]
+        view = state.observe(seat) if self.uses_view else {}
+        # legal_actions() hands out a new list each call: the bot may keep or change it.
+        if self.uses_templates:
+            choice = cast(TemplateBot, self.bot).act(view, legal, rng, templates)
+        else:
+            choice = self.bot.act(view, legal, rng)
+        # A concrete action within a template comes as JSON: the game's codec reads it (and
+        # apply() judges it like any action).
+        return state.game.action_from_json(choice) if isinstance(choice, dict) else choice
 
 
 class UnknownBot(KeyError):
@@ -79,18 +136,13 @@ def make_bot(kind: str, game_id: str, **options: Any) -> Bot:
 
 
 def bot_decide(bot: Bot, state: GameState, seat: int, rng: Rng) -> Action:
-    """``bot``'s choice for ``seat`` now, shown only that seat's view and legal actions: the one
-    way a server (or any caller holding the state) asks a bot. A single legal action is taken
-    without asking. Raises :class:`ValueError` if the seat has nothing to decide."""
-    exclude = excluded_actions(bot)
-    legal = state.legal_actions(seat, exclude)
-    if not legal and exclude:
-        legal = state.legal_actions(seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no legal action now")
-    if len(legal) == 1:
-        return legal[0]
-    return bot.act(state.observe(seat) if bot_uses_view(bot) else {}, list(legal), rng)
+    """``bot``'s choice for ``seat`` now, shown only that seat's view, legal actions and (if it
+    asks for them) action templates: the one way a server, the simulation runner or any caller
+    holding the state asks a bot. A single legal action (and no template) is taken without
+    asking. Always an action tuple (a bot's JSON answer is read with the game's codec, which
+    raises :class:`~ravenry.core.errors.IllegalAction` on junk). Raises :class:`ValueError` if
+    the seat has nothing to decide."""
+    return BotSeat(bot).decide(state, seat, rng)
 
 
 def bot_label(bot: Bot | str) -> str:

@@ -1,11 +1,11 @@
 """The ``random`` bot: a uniform choice among legal actions, for every game.
 
-Proposing a domestic trade (``offer_trade``, ``counter_offer``) is one legal action per possible
-proposal — hundreds of them — so a truly uniform bot would do little but haggle. This bot
-chooses uniformly among the other actions and proposes only with a small probability
-(``offer_rate``), or never with ``offers=False`` (unless proposing is all it may do). It never
-reads the view, and with ``offers=False`` it declares the proposals excluded, so a runner need
-not build either.
+Parametric actions (a domestic trade offer: ``offer_trade``, ``counter_offer``) are not in the
+legal list; the bot is shown their templates and, with a small probability (``offer_rate``),
+makes one: a concrete action drawn within a template with its own RNG, at most ``offer_cards``
+cards a side (:func:`ravenry.core.templates.sample`). With ``offers=False`` it never proposes
+(unless proposing is all it may do) and declares the proposals excluded, so a runner builds no
+templates for it. It never reads the view.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ravenry.bots.base import View, register_bot
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
+from ravenry.core.templates import JSONAction, Template, is_exchange, sample
 
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 
@@ -23,20 +24,25 @@ class RandomBot:
     kind = "random"
     uses_view = False
 
-    def __init__(self, offers: bool = True, offer_rate: float = 0.02) -> None:
+    def __init__(self, offers: bool = True, offer_rate: float = 0.02, offer_cards: int = 3) -> None:
         if not 0.0 <= offer_rate <= 1.0:
             raise ValueError("offer_rate must be between 0 and 1")
+        if type(offer_cards) is not int or offer_cards < 1:
+            raise ValueError("offer_cards must be a whole number of at least 1")
         self.offers = offers
         self.offer_rate = offer_rate
+        self.offer_cards = offer_cards
+        self.uses_templates = offers
         self.excluded_actions: frozenset[str] = frozenset() if offers else PROPOSALS
 
-    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        others = [a for a in legal if a[0] not in PROPOSALS]
-        if not others:
-            return rng.choice(legal)
-        if self.offers and len(others) < len(legal) and rng.below(1_000_000) < self.offer_rate * 1_000_000:
-            return rng.choice([a for a in legal if a[0] in PROPOSALS])
-        return rng.choice(others)
+    def act(
+        self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Template] = ()
+    ) -> Action | JSONAction:
+        offers = [t for t in templates if is_exchange(t)]
+        # Proposing is rare, never with offers=False, unless it is all the bot may do.
+        if offers and (not legal or (self.offers and rng.below(1_000_000) < self.offer_rate * 1_000_000)):
+            return sample(rng.choice(offers), rng, self.offer_cards)
+        return rng.choice(legal)
 
 
 register_bot("random", RandomBot)

@@ -17,10 +17,25 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
+from ravenry.core.errors import GameOver, IllegalAction, InvalidSeat, MalformedAction, NotYourTurn, describe
 
 Action = tuple[Any, ...]
 JSON = Any
+
+# Integer fields of an action lie in [0, MAX_ACTION_INT) (or are -1 for "none" in ``int?``
+# fields): every board index, seat and count fits, and JSON carries them exactly anywhere.
+MAX_ACTION_INT: Final = 1 << 16
+MAX_COUNT: Final = 99  # the most of one resource a ``counts`` field may name
+
+
+def copy_json(value: JSON) -> JSON:
+    """A deep copy of JSON-ready data (dicts and lists copied, everything else is immutable)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_json(v) for v in value]
+    return value
 
 
 # Result, Decision and Event are plain classes, not dataclasses: mypyc compiles their __init__
@@ -111,18 +126,28 @@ class Event:
         self.secret = secret
         self.audience = audience
 
-    def view(self, viewer: int | None) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"type": self.type, **self.data}
+    def view(self, viewer: object) -> dict[str, JSON]:
+        """What ``viewer`` (a seat, or None for a spectator) may see, as new JSON that shares
+        nothing with the event or the state. Anything but an audience seat sees no secret."""
+        out: dict[str, JSON] = {"type": self.type}
+        for key, value in self.data.items():
+            out[key] = copy_json(value)
         if self.secret:
-            if viewer is not None and viewer in self.audience:
-                out.update(self.secret)
+            if type(viewer) is int and viewer in self.audience:
+                for key, value in self.secret.items():
+                    out[key] = copy_json(value)
             else:
                 out.update(dict.fromkeys(self.secret))
         return out
 
     def full(self) -> dict[str, JSON]:
         """The omniscient form, for server-side logs that no player reads."""
-        return {"type": self.type, **self.data, **self.secret}
+        out: dict[str, JSON] = {"type": self.type}
+        for key, value in self.data.items():
+            out[key] = copy_json(value)
+        for key, value in self.secret.items():
+            out[key] = copy_json(value)
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -146,15 +171,71 @@ class Event:
 @mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class GameConfig:
-    """Options every game has. Games subclass this with their own typed options."""
+    """Options every game has. Games subclass this with their own typed options.
+
+    ``seed``: what the game's generator starts from (``make_config``/``new_game`` draw a fresh
+    64-bit one from the OS when none is given). ``rng``: which generator, ``pcg32`` (fast, for
+    simulations) or ``keyed`` (unpredictable from its outputs, for games people play online)."""
 
     players: int = 4
     seed: int = 0
+    rng: str = "pcg32"
 
     def to_json(self) -> dict[str, JSON]:
         from dataclasses import asdict
 
-        return asdict(self)
+        out = asdict(self)
+        # The default generator is left out, so that records made before the option existed
+        # and records made now read the same.
+        if out.get("rng") == "pcg32":
+            del out["rng"]
+        return out
+
+
+def check_option_values(config_type: type[GameConfig], values: Mapping[str, object]) -> None:
+    """Refuse (:class:`MalformedAction`) option values of the wrong type before a config is made:
+    exact ``int``, ``str`` or ``bool`` as the field is declared (``X | None`` also takes None),
+    never coerced (``players="4"``, ``seed=1.5``, ``True`` for a number). ``seed`` must lie in
+    [0, 2**64); ``rng`` must name a generator."""
+    from dataclasses import fields
+
+    from ravenry.core.rng import RNG_KINDS
+
+    declared = {f.name: _annotation(f.type) for f in fields(config_type)}
+    for name, value in values.items():
+        annotation = declared.get(name)
+        if annotation is None:
+            raise MalformedAction(f"unknown option {describe(name)}")
+        kinds = [part.strip() for part in annotation.split("|")]
+        if value is None and "None" in kinds:
+            continue
+        if not any(_is_exact(kind, value) for kind in kinds if kind != "None"):
+            wanted = " or ".join("null" if k == "None" else k for k in kinds)
+            raise MalformedAction(f"option {name!r} must be {wanted}, not {describe(value)}")
+    seed = values.get("seed")
+    if isinstance(seed, int) and not 0 <= seed < 1 << 64:
+        raise MalformedAction("option 'seed' must be an integer from 0 to 2**64 - 1")
+    if "rng" in values and values["rng"] not in RNG_KINDS:
+        raise MalformedAction(
+            f"option 'rng' must be one of {', '.join(RNG_KINDS)}, not {describe(values['rng'])}"
+        )
+
+
+def _annotation(declared: object) -> str:
+    """A dataclass field's type as written (``"bool | None"``), whether kept as text or as a type."""
+    if isinstance(declared, type):
+        return declared.__name__
+    return str(declared).replace("typing.", "")
+
+
+def _is_exact(kind: str, value: object) -> bool:
+    if kind == "int":
+        return type(value) is int
+    if kind == "str":
+        return type(value) is str
+    if kind == "bool":
+        return type(value) is bool
+    raise AssertionError(f"option type {kind!r} has no check")
 
 
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -172,34 +253,90 @@ class ActionCodec:
         self.fields = {k: tuple(v) for k, v in fields.items()}
         self.resources = tuple(resources)
         self._res_index = {r: i for i, r in enumerate(self.resources)}
+        for spec in self.fields.values():
+            for _, ftype in spec:
+                if ftype not in _FIELD_KINDS:
+                    raise AssertionError(f"unknown action field kind {ftype!r}")
+
+    def check(self, action: object) -> Action:
+        """``action`` itself if it is an action tuple of this game in its exact stored form, else
+        :class:`MalformedAction`: a tuple (not a subclass) of a known type name (an exact
+        ``str``) and one value per field, each exactly of its kind — ``int`` fields exact ints
+        (not bool, float or an int subclass) in [0, :data:`MAX_ACTION_INT`), ``int?`` also -1,
+        ``res`` a resource index, ``res?`` also -1, ``counts`` a tuple of one exact int
+        0..:data:`MAX_COUNT` per resource. What passes is what :meth:`to_json` and
+        :meth:`from_json` carry unchanged, so a stored action always replays."""
+        if type(action) is not tuple or not action:
+            raise MalformedAction(f"an action is a tuple that starts with its type, not {describe(action)}")
+        kind = action[0]
+        spec = self.fields.get(kind) if type(kind) is str else None
+        if spec is None:
+            raise MalformedAction(f"unknown action type {describe(kind)}")
+        n = len(spec)
+        if len(action) != n + 1:
+            names = ", ".join(name for name, _ in spec) or "none"
+            raise MalformedAction(f"{kind!r} takes {n} value(s) ({names}), not {len(action) - 1}")
+        for i in range(n):
+            name, ftype = spec[i]
+            value = action[i + 1]
+            # The common case inline: this runs on every apply().
+            if ftype == "int" and type(value) is int and 0 <= value < MAX_ACTION_INT:
+                continue
+            if not self._fits(ftype, value):
+                raise MalformedAction(
+                    f"value {name!r} of {kind!r} must be {_FIELD_KINDS[ftype]}, not {describe(value)}"
+                )
+        return action
+
+    def _fits(self, ftype: str, value: object) -> bool:
+        if ftype == "int":
+            return type(value) is int and 0 <= value < MAX_ACTION_INT
+        if ftype == "int?":
+            return type(value) is int and -1 <= value < MAX_ACTION_INT
+        if ftype == "res":
+            return type(value) is int and 0 <= value < len(self.resources)
+        if ftype == "res?":
+            return type(value) is int and -1 <= value < len(self.resources)
+        if ftype == "counts":
+            if type(value) is not tuple or len(value) != len(self.resources):
+                return False
+            for n in value:  # noqa: SIM110 (a loop mypyc compiles; all() would stay generic)
+                if type(n) is not int or not 0 <= n <= MAX_COUNT:
+                    return False
+            return True
+        raise AssertionError(ftype)
 
     def to_json(self, action: Action) -> dict[str, JSON]:
-        kind = action[0]
-        spec = self.fields.get(kind)
-        if spec is None or len(spec) != len(action) - 1:
-            raise MalformedAction(f"not an action of this game: {action!r}")
+        checked = self.check(action)
+        kind = checked[0]
+        spec = self.fields[kind]
         out: dict[str, JSON] = {"type": kind}
-        for (name, ftype), value in zip(spec, action[1:], strict=True):
+        for (name, ftype), value in zip(spec, checked[1:], strict=True):
             out[name] = self._encode(ftype, value)
         return out
 
     def from_json(self, obj: JSON) -> Action:
-        if not isinstance(obj, dict):
-            raise MalformedAction("an action must be a JSON object with a 'type'")
+        """Parse untrusted JSON (any value) into an action tuple, or raise :class:`MalformedAction`."""
+        if type(obj) is not dict:
+            raise MalformedAction(f"an action is a JSON object with a 'type', not {describe(obj)}")
         kind = obj.get("type")
-        if not isinstance(kind, str) or kind not in self.fields:
-            known = ", ".join(sorted(self.fields))
-            raise MalformedAction(f"unknown action type {kind!r}; known types: {known}")
+        if type(kind) is not str or kind not in self.fields:
+            raise MalformedAction(f"unknown action type {describe(kind)}")
         spec = self.fields[kind]
-        extra = set(obj) - {"type"} - {name for name, _ in spec}
-        if extra:
-            raise MalformedAction(f"action {kind!r} has unexpected fields: {', '.join(sorted(extra))}")
+        names = {name for name, _ in spec}
+        for key in obj:
+            if type(key) is not str or (key != "type" and key not in names):
+                raise MalformedAction(f"action {kind!r} has an unexpected field {describe(key)}")
         values: list[JSON] = [kind]
         for name, ftype in spec:
             if name not in obj and not ftype.endswith("?"):
                 raise MalformedAction(f"action {kind!r} needs field {name!r}")
             values.append(self._decode(kind, name, ftype, obj.get(name)))
         return tuple(values)
+
+    def known_types(self) -> list[str]:
+        """Every action type of the game, sorted (for a client's help text)."""
+        return sorted(self.fields)
 
     def _encode(self, ftype: str, value: JSON) -> JSON:
         if ftype == "int":
@@ -219,29 +356,39 @@ class ActionCodec:
         if ftype in ("int", "int?"):
             if value is None and ftype == "int?":
                 return -1
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise MalformedAction(f"{where} must be an integer")
-            if value < 0:
-                raise MalformedAction(f"{where} must not be negative")
+            if type(value) is not int:
+                raise MalformedAction(f"{where} must be an integer, not {describe(value)}")
+            if not 0 <= value < MAX_ACTION_INT:
+                raise MalformedAction(f"{where} must be an integer from 0 to {MAX_ACTION_INT - 1}")
             return value
         if ftype in ("res", "res?"):
             if value is None and ftype == "res?":
                 return -1
-            if value not in self._res_index:
+            if type(value) is not str or value not in self._res_index:
                 raise MalformedAction(f"{where} must be one of {', '.join(self.resources)}")
             return self._res_index[value]
         if ftype == "counts":
-            if not isinstance(value, dict):
+            if type(value) is not dict:
                 raise MalformedAction(f"{where} must map resources to counts")
             counts = [0] * len(self.resources)
             for res, n in value.items():
-                if res not in self._res_index:
-                    raise MalformedAction(f"{where}: unknown resource {res!r}")
-                if not isinstance(n, int) or isinstance(n, bool) or n < 0 or n > 99:
-                    raise MalformedAction(f"{where}: count for {res!r} must be an integer 0..99")
+                if type(res) is not str or res not in self._res_index:
+                    raise MalformedAction(f"{where}: unknown resource {describe(res)}")
+                if type(n) is not int or not 0 <= n <= MAX_COUNT:
+                    raise MalformedAction(f"{where}: count for {res!r} must be an integer 0..{MAX_COUNT}")
                 counts[self._res_index[res]] = n
             return tuple(counts)
         raise AssertionError(ftype)
+
+
+# Field kinds of actions and how an error message names them.
+_FIELD_KINDS: Final = {
+    "int": f"an integer from 0 to {MAX_ACTION_INT - 1}",
+    "int?": f"an integer from 0 to {MAX_ACTION_INT - 1}, or -1 for none",
+    "res": "a resource index",
+    "res?": "a resource index, or -1 for none",
+    "counts": f"a tuple of one count (0-{MAX_COUNT}) per resource",
+}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -255,7 +402,10 @@ class Game(ABC, Generic[ConfigT, StateT]):
     codec: ActionCodec
 
     @abstractmethod
-    def make_config(self, players: int = 4, seed: int = 0, **options: JSON) -> ConfigT: ...
+    def make_config(self, players: object = 4, seed: object = None, **options: JSON) -> ConfigT:
+        """A checked config. Untrusted values are refused with :class:`MalformedAction` (see
+        :func:`check_option_values`); ``seed=None`` draws a fresh 64-bit seed from the OS, which
+        the config then records (so a replay is exact)."""
 
     @abstractmethod
     def config_from_json(self, obj: Mapping[str, JSON]) -> ConfigT: ...
@@ -284,6 +434,10 @@ class Game(ABC, Generic[ConfigT, StateT]):
 
     def option_choices(self, name: str) -> list[JSON] | None:
         """The values option ``name`` may take, or None for any value of its type."""
+        if name == "rng":
+            from ravenry.core.rng import RNG_KINDS
+
+            return list(RNG_KINDS)
         return None
 
     def action_to_json(self, action: Action) -> dict[str, JSON]:
@@ -318,15 +472,17 @@ class GameState(ABC):
         """Apply an action already known to be legal."""
 
     @abstractmethod
-    def observe(self, viewer: int | None) -> dict[str, JSON]:
-        """JSON-ready view for a seat (or a spectator: ``None``) with every hidden thing removed."""
+    def _observe(self, viewer: int | None) -> dict[str, JSON]:
+        """The view of a seat already checked (or of a spectator: ``None``), as new JSON."""
 
     @abstractmethod
     def clone(self) -> GameState: ...
 
     @abstractmethod
-    def to_json(self) -> dict[str, JSON]:
-        """The full state, RNG included. Never send this to a player."""
+    def to_json(self, history: bool = True) -> dict[str, JSON]:
+        """The full state, RNG included. Never send this to a player. ``history=False`` leaves
+        the actions so far out (a server stores the actions apart); ``state_from_json`` reads
+        both forms, the short one with an empty history."""
 
     @abstractmethod
     def turn_number(self) -> int:
@@ -337,27 +493,38 @@ class GameState(ABC):
         """Every seat's points now, hidden ones included (omniscient: for referees, not players)."""
 
     # -- the shared protocol ------------------------------------------------------------------
-    # The last list legal_actions() handed out (for _legal_player, without the _legal_exclude'd
-    # types, _legal_length long), kept until the state changes: apply() checks against it.
+    # The last list of legal actions worked out (for _legal_player, without the _legal_exclude'd
+    # types), kept until the state changes. It never leaves the state: callers get copies, so
+    # apply() may check against it.
     _legal_player: int = -1  # -1: nothing kept
     _legal_exclude: frozenset[str]
     _legal_list: list[Action]
-    _legal_length: int
 
-    def legal_actions(self, player: int, exclude: frozenset[str] = frozenset()) -> list[Action]:
+    def seat(self, player: object) -> int:
+        """``player`` if it is a seat of this game (an exact ``int`` from 0 to players - 1; not a
+        bool, and never a negative index), else :class:`InvalidSeat`."""
+        n = self.config.players
+        if type(player) is not int or not isinstance(player, int) or not 0 <= player < n:
+            raise InvalidSeat(f"a seat is an integer from 0 to {n - 1}, not {describe(player)}")
+        return player
+
+    def legal_actions(self, player: object, exclude: object = frozenset()) -> list[Action]:
         """Every legal action of ``player`` now, or every one but the ``exclude``d types (a bot
         that never makes domestic offers asks without them, and the game need not list them).
 
-        Asked twice without a change in between, it returns the same list: copy it before
-        changing it (apply() then lists the actions afresh instead of trusting it)."""
-        if player == self._legal_player and exclude == self._legal_exclude:
-            return self._legal_list
-        actions = self._legal_actions_except(player, exclude) if exclude else self._legal_actions(player)
-        self._legal_player = player
-        self._legal_exclude = exclude
+        A new list each call (change it freely: the state keeps its own). Raises
+        :class:`InvalidSeat` for anything but a seat, before looking at the state."""
+        seat = player if type(player) is int and 0 <= player < self.config.players else self.seat(player)
+        # ``exclude`` is typed ``object`` so that the compiled build refuses a wrong one with
+        # the same MalformedAction as pure Python.
+        excluded = exclude if type(exclude) is frozenset else _exclude_set(exclude)
+        if seat == self._legal_player and excluded == self._legal_exclude:
+            return list(self._legal_list)
+        actions = self._legal_actions_except(seat, excluded) if excluded else self._legal_actions(seat)
+        self._legal_player = seat
+        self._legal_exclude = excluded
         self._legal_list = actions
-        self._legal_length = len(actions)
-        return actions
+        return list(actions)
 
     def forget_legal_actions(self) -> None:
         """Drop the kept list of legal actions: for code that changes a state other than by
@@ -373,43 +540,78 @@ class GameState(ABC):
         :attr:`parametric_types`, is legal for ``player`` now. Must not change the state."""
         raise IllegalAction(f"{action[0]!r} is not legal now")
 
-    def action_templates(self, player: int) -> list[dict[str, JSON]]:
+    def action_templates(self, player: object) -> list[dict[str, JSON]]:
         """JSON-ready descriptions of the parametric actions ``player`` may take now, which
         :meth:`legal_actions` does not enumerate (a domestic trade offer: the most of each
-        resource a side may carry). Any concrete action within a template goes to :meth:`apply`,
-        which validates it. Games without parametric actions return an empty list."""
+        resource a side may carry; the shapes are in :mod:`ravenry.core.templates`). Any
+        concrete action within a template goes to :meth:`apply`, which validates it. New JSON
+        each call. Raises :class:`InvalidSeat` for anything but a seat. Games without
+        parametric actions return an empty list."""
+        self.seat(player)
         return []
 
     def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
         return [a for a in self._legal_actions(player) if a[0] not in exclude]
 
-    def apply(self, player: object, action: object) -> list[Event]:
-        # Untrusted arguments are typed ``object`` so that a compiled build refuses them with
-        # the same IllegalAction as pure Python instead of a TypeError at the call.
+    def observe(self, viewer: object) -> dict[str, JSON]:
+        """JSON-ready view for a seat (or a spectator: ``None``) with every hidden thing removed.
+        New JSON each call, sharing nothing with the state or other views."""
+        return self._observe(None if viewer is None else self.seat(viewer))
+
+    def _deciding_seat(self, player: object) -> int:
+        """``player`` if the game is on and it is a seat that must decide now."""
         decision = self.decision()
         if decision.result is not None:
             raise GameOver("the game is over")
-        if type(player) is not int or player not in decision.players:
+        seat = self.seat(player)
+        if seat not in decision.players:
             who = ", ".join(str(p) for p in decision.players)
-            raise NotYourTurn(f"player {player!r} may not act now; waiting for player(s) {who}")
-        if type(action) is not tuple or not action:
-            raise MalformedAction(f"not an action: {action!r}")
-        if action[0] in self.parametric_types:
+            raise NotYourTurn(f"player {seat} may not act now; waiting for player(s) {who}")
+        return seat
+
+    def _canonical(self, action: Action) -> Action:
+        """Hook: the one stored form of an action that may be written several ways (Year of
+        Plenty's two resources in either order). Gets a checked action; must not change state."""
+        return action
+
+    def apply(self, player: object, action: object) -> list[Event]:
+        """Apply ``action`` for ``player`` if it is legal now; otherwise raise an
+        :class:`IllegalAction` subclass naming the rule and leave the state exactly as it was.
+
+        Any Python object is accepted as either argument: the seat is checked, then the action's
+        shape against the game's codec (:meth:`ActionCodec.check`), then its legality — judged
+        afresh by the rules, never by a list a caller holds — and only then is anything changed."""
+        # Untrusted arguments are typed ``object`` so that a compiled build refuses them with
+        # the same IllegalAction as pure Python instead of a TypeError at the call.
+        decision = self.decision()
+        if type(player) is not int or decision.result is not None or player not in decision.players:
+            self._deciding_seat(player)  # raises the reason: game over, not a seat, or not now
+        seat: int = player  # type: ignore[assignment]  # a deciding seat, checked just above
+        checked = self.game.codec.check(action)
+        kind = checked[0]
+        if kind in self.parametric_types:
             # Open-ended actions (domestic trade offers) are not enumerated: the game judges them.
-            self._check_parametric(player, action)
+            self._check_parametric(seat, checked)
         else:
-            legal = self._legal_list if player == self._legal_player else None
-            if legal is None or action[0] in self._legal_exclude or len(legal) != self._legal_length:
-                legal = self._legal_actions(player)
-            if action not in legal:
-                raise IllegalAction(self.explain_illegal(player, action))
+            if seat == self._legal_player and kind not in self._legal_exclude:
+                legal = self._legal_list
+            else:
+                legal = self._legal_actions(seat)
+            if checked not in legal:
+                # Only a form the game rewrites (Year of Plenty's resources in the other
+                # order) gets a second look; the stored action is the canonical one.
+                canonical = self._canonical(checked)
+                if canonical is checked or canonical not in legal:
+                    raise IllegalAction(self.explain_illegal(seat, canonical))
+                checked = canonical
         self._legal_player = -1
-        events = self._apply(player, action)
-        self.history.append((player, action))
+        events = self._apply(seat, checked)
+        self.history.append((seat, checked))
         return events
 
-    def apply_json(self, player: int, obj: JSON) -> list[Event]:
-        """Parse untrusted JSON and apply it; errors are :class:`IllegalAction`."""
+    def apply_json(self, player: object, obj: JSON) -> list[Event]:
+        """Parse untrusted JSON (any value) and apply it; errors are :class:`IllegalAction`."""
+        self._deciding_seat(player)
         return self.apply(player, self.game.action_from_json(obj))
 
     def explain_illegal(self, player: int, action: Action) -> str:
@@ -430,6 +632,15 @@ class GameState(ABC):
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _exclude_set(exclude: object) -> frozenset[str]:
+    if not isinstance(exclude, (set, frozenset, list, tuple)):
+        raise MalformedAction(f"exclude is a set of action types, not {describe(exclude)}")
+    for kind in exclude:
+        if type(kind) is not str:
+            raise MalformedAction(f"exclude is a set of action types, not of {describe(kind)}")
+    return frozenset(exclude)
 
 
 from ravenry.core.record import GameRecord  # noqa: E402

@@ -184,7 +184,12 @@ def game_report(view: Mapping[str, Any], summary: GameSummary) -> Group:
     else:
         ending = Text(f"Unfinished: {summary.reason} after {summary.turns} turns", style="bold yellow")
     scores = Text("Scores: " + ", ".join(f"seat {p}: {s}" for p, s in enumerate(summary.scores)))
-    parts = [board_text(view), Text(), players_text(view, summary.bots), Text(), scores, ending]
+    if view.get("game") == "thrones":
+        from ravenry.sim.thrones_display import thrones_text
+
+        parts = [thrones_text(view, summary.bots), Text(), scores, ending]
+    else:
+        parts = [board_text(view), Text(), players_text(view, summary.bots), Text(), scores, ending]
     facts = [f"{name}: {_number(value)}" for name, value in summary.extras.items()]
     for name, values in summary.seat_extras.items():
         facts.append(f"{name}: " + ", ".join(f"seat {p}: {_number(v)}" for p, v in enumerate(values)))

@@ -31,7 +31,7 @@ ExtrasFunction = Callable[[Mapping[str, Any]], GameExtras]
 _EXTRAS: dict[str, ExtrasFunction] = {}
 _CATEGORIES: dict[str, dict[str, tuple[str, ...]]] = {}
 # Game id → module registering its extras, imported on first use (as the games themselves are).
-_BUILTIN = {"brotherhood": "ravenry.sim.brotherhood_extras"}
+_BUILTIN = {"brotherhood": "ravenry.sim.brotherhood_extras", "thrones": "ravenry.sim.thrones_extras"}
 
 
 def register_extras(

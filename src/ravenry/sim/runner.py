@@ -1,15 +1,19 @@
 """Play one game between bots through the public protocol and summarise it.
 
-The runner asks :meth:`~ravenry.core.protocol.GameState.decision` who must act, shows each such
-seat's bot only that seat's view and legal actions, and applies the answers. For a simultaneous
-decision every deciding bot answers from the same moment's view before any answer is applied
-(seat order), so nobody sees another's simultaneous choice. A seat with a single legal action
-is not asked. Games that pass the turn cap stop and are reported as unfinished.
+The runner asks :meth:`~ravenry.core.protocol.GameState.decision` who must act, asks each such
+seat's bot through :class:`~ravenry.bots.base.BotSeat` (the path of
+:func:`~ravenry.bots.base.bot_decide`, which the server uses too: that seat's view, legal
+actions and, for bots that want them, action templates), and applies the answers. For a
+simultaneous decision every deciding bot answers from the same moment's view before any answer
+is applied (seat order), so nobody sees another's simultaneous choice. A seat with a single
+legal action (and no template) is not asked. Games that pass the turn cap stop and are reported
+as unfinished.
 
-Two optional bot attributes save work: ``excluded_actions`` (action types the bot never chooses;
-the rules then need not even list them, unless nothing else is left) and ``uses_view = False``
-(the bot ignores the view, so none is built: it gets an empty dict). The summary carries the
-game's registered extras (:mod:`ravenry.sim.extras`), read from the final spectator view.
+Optional bot attributes save work: ``excluded_actions`` (action types the bot never chooses;
+the rules then need not even list them, unless nothing else is left), ``uses_view = False``
+(the bot ignores the view, so none is built: it gets an empty dict) and ``uses_templates``
+(only then are the action templates built). The summary carries the game's registered extras
+(:mod:`ravenry.sim.extras`), read from the final spectator view.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ravenry.bots.base import Bot, bot_from_spec, bot_label, bot_uses_view, excluded_actions
+from ravenry.bots.base import Bot, BotSeat, bot_from_spec, bot_label
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.registry import new_game
@@ -158,23 +162,19 @@ def play_state(
 
 
 class _Seat:
-    """One seat's bot, its RNG, and what the bot declares it needs."""
+    """One seat's bot (with what it declares it needs) and its RNG."""
 
     def __init__(self, bot: Bot, seed: int, seat: int) -> None:
-        self.bot = bot
+        self.bot = BotSeat(bot)
         self.rng = Rng.from_seed(derive_seed(seed, seat))
-        self.exclude = excluded_actions(bot)
-        self.uses_view = bot_uses_view(bot)
 
     def ask(self, state: GameState, seat: int) -> Action:
-        legal = state.legal_actions(seat, self.exclude)
-        if not legal and self.exclude:
-            legal = state.legal_actions(seat)
-        if not legal:
-            raise BotError(f"seat {seat} must decide but has no legal action")
-        if len(legal) == 1:
-            return legal[0]
-        return self.bot.act(state.observe(seat) if self.uses_view else {}, legal, self.rng)
+        try:
+            return self.bot.decide(state, seat, self.rng)
+        except ValueError:
+            raise BotError(f"seat {seat} must decide but has no legal action") from None
+        except IllegalAction as exc:  # a bot's JSON answer the codec could not read
+            raise BotError(f"{state.game.id}: the bot at seat {seat} answered junk: {exc.reason}") from exc
 
 
 def _apply(state: GameState, seat: int, action: Action, label: str, seed: int) -> None:

@@ -6,6 +6,10 @@ A playout picks a deciding player and a legal action with a seeded :class:`~rave
 * after every step: the game's own ``invariants``; every deciding player has a legal action;
   the events are :class:`Event` objects.
 * every ``sample_every``-th step (the expensive checks):
+  - action templates of every seat (the parametric actions legal lists do not enumerate, such as
+    domestic trade offers): pure JSON, none for seats that do not decide; concrete actions drawn
+    within each apply to a clone, and actions just outside each (a side over its bound, a
+    resource on both sides, an empty side) are refused with the state unchanged;
   - legal actions of every seat: deciders have some, others none, no duplicates, every action
     round-trips through the game's JSON codec to an equal tuple, and (up to a cap per action
     type) each one applies to a clone without raising and leaves the clone's invariants intact;
@@ -20,13 +24,16 @@ A playout picks a deciding player and a legal action with a seeded :class:`~rave
     ``None`` outside the audience;
   - hidden information, with a game's ``scramble_hidden`` hook: for each viewer, a copy in which
     everything hidden from that viewer was changed gives the viewer the same observation and
-    the same legal actions; after the sampled action is applied to that copy too, the viewer's
+    the same legal actions and templates; after the sampled action is applied to that copy too, the viewer's
     redacted events must be the same whenever the viewer's new observation is (an action may
     legitimately reveal something, such as a die or a stolen card, and then both differ).
 * at the end (or the step cap): ``replay(record())`` gives a byte-identical ``to_json_text()``,
   the :class:`GameRecord` survives a JSON round trip, and a finished game refuses every action
   with :class:`GameOver` and offers none (on every ``replay_every_game``-th seed and every
   capped game).
+
+The random policy chooses among the legal actions and the templates' types alike; a template's
+type yields a concrete action drawn within it (:func:`ravenry.core.templates.sample`).
 
 A failure raises :class:`ConformanceFailure` naming the game, options, seed and step, so it can be
 replayed with :func:`play_checked`.
@@ -45,6 +52,7 @@ from ravenry.core.protocol import JSON, Action, Event, Game, GameState
 from ravenry.core.record import GameRecord, replay
 from ravenry.core.registry import get_game
 from ravenry.core.rng import Rng
+from ravenry.core.templates import Template, is_exchange, sample, within
 
 Invariants = Callable[[GameState], None]
 """Raises AssertionError (with a message) when a state breaks one of the game's own rules."""
@@ -90,6 +98,7 @@ class PlayoutSettings:
     codec_actions_per_type: int = 64  # legal actions of one type round-tripped through JSON
     illegal_tries: int = 6  # actions seen earlier but not legal now, tried per sampled step
     replay_every_game: int = 1  # replay and record checks on every k-th seed (and every capped game)
+    template_samples: int = 4  # concrete actions drawn within each template and tried on clones
 
 
 @dataclass
@@ -107,33 +116,49 @@ class ConformanceResult:
     scrambled_views: int = 0
     scrambled_event_views: int = 0
     replays: int = 0
+    template_applications: int = 0  # concrete actions from templates applied to clones
+    template_refusals: int = 0  # actions just outside a template, refused
     action_types: Counter[str] = field(default_factory=Counter)
     winners: Counter[int] = field(default_factory=Counter)
 
 
 def choose_action(state: GameState, rng: Rng, checks: GameChecks) -> tuple[int, Action]:
-    """A deciding player at random, then an action type by weight, then an action of that type."""
+    """A deciding player at random, then an action type by weight (listed types and the types of
+    the player's action templates alike), then an action of that type: one of the listed, or a
+    concrete one drawn within the template."""
     player = rng.choice(state.decision().players)
     legal: list[Action] = []
-    if checks.rare_actions and rng.below(100) >= checks.rare_percent:
+    skip_rare = bool(checks.rare_actions) and rng.below(100) >= checks.rare_percent
+    if skip_rare:
         legal = state.legal_actions(player, exclude=checks.rare_actions)
     if not legal:
         legal = state.legal_actions(player)
     by_type: dict[str, list[Action]] = {}
     for action in legal:
         by_type.setdefault(action[0], []).append(action)
+    templates: dict[str, Template] = {}
+    for template in state.action_templates(player):
+        kind = template["type"]
+        if kind not in by_type and is_exchange(template) and not (skip_rare and kind in checks.rare_actions):
+            templates.setdefault(kind, template)
+    if not legal and not templates:
+        raise AssertionError(f"player {player} must decide but has neither legal actions nor templates")
     weights = checks.action_weights
-    kinds = list(by_type)
+    kinds = [*by_type, *templates]
     scaled = [max(0, round(weights.get(k, 1.0) * 1000)) for k in kinds]
     total = sum(scaled)
     if total <= 0:
-        return player, rng.choice(legal)
-    pick = rng.below(total)
-    for kind, w in zip(kinds, scaled, strict=True):
-        if pick < w:
-            return player, rng.choice(by_type[kind])
-        pick -= w
-    raise AssertionError("unreachable")
+        kind = rng.choice(kinds)
+    else:
+        pick = rng.below(total)
+        index = 0
+        while pick >= scaled[index]:
+            pick -= scaled[index]
+            index += 1
+        kind = kinds[index]
+    if kind in templates:
+        return player, state.game.action_from_json(sample(templates[kind], rng))
+    return player, rng.choice(by_type[kind])
 
 
 def _json_text(value: JSON) -> str | None:
@@ -148,6 +173,45 @@ def _json_text(value: JSON) -> str | None:
 
 def _is_pure_json(value: JSON) -> bool:
     return _json_text(value) is not None
+
+
+def _sorted_texts(values: Sequence[JSON]) -> list[str]:
+    return sorted(json.dumps(v, sort_keys=True) for v in values)
+
+
+def _legal_in(state: GameState, player: int, action: Action) -> bool:
+    """Whether ``action`` is legal for ``player`` in ``state`` (listed, or a parametric action
+    its rules accept), without changing ``state``."""
+    if action[0] not in state.parametric_types:
+        return action in state.legal_actions(player)
+    try:
+        state._check_parametric(player, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _outside(template: Template, inside: Mapping[str, Any]) -> list[dict[str, JSON]]:
+    """Concrete actions just outside an exchange template, made from one ``inside`` it: one more
+    of a resource than a side may carry, a resource on both sides (if the template is
+    disjoint), an empty side."""
+    kind = template["type"]
+    give, get = dict(inside["give"]), dict(inside["get"])
+    out: list[dict[str, JSON]] = []
+    for side, caps, counts in (("give", template["give"], give), ("get", template["get"], get)):
+        res = sorted(counts)[0]
+        over = {**counts, res: caps.get(res, 0) + 1}
+        out.append(
+            {"type": kind, "give": over if side == "give" else give, "get": over if side == "get" else get}
+        )
+        empty: dict[str, int] = {}
+        out.append(
+            {"type": kind, "give": empty if side == "give" else give, "get": empty if side == "get" else get}
+        )
+    if template.get("disjoint"):
+        res = sorted(give)[0]
+        out.append({"type": kind, "give": give, "get": {**get, res: 1}})
+    return [a for a in out if all(n <= 99 for side in ("give", "get") for n in a[side].values())]
 
 
 class _Playout:
@@ -247,6 +311,7 @@ class _Playout:
         # to_json() holds the whole history, so each state is serialised once per comparison.
         before = state.to_json()
         self.check_legal_lists()
+        self.check_templates()
         self.check_clone_applications(player)
         self.check_refusals(player, action)
         self.expect(state.to_json() == before, "a refused action or a clone changed the state")
@@ -259,6 +324,10 @@ class _Playout:
         self.expect(
             twin.legal_actions(player) == state.legal_actions(player),
             "the state rebuilt from JSON offers other legal actions",
+        )
+        self.expect(
+            twin.action_templates(player) == state.action_templates(player),
+            "the state rebuilt from JSON offers other action templates",
         )
 
         wire = json.loads(json.dumps(self.game.action_to_json(action)))
@@ -311,6 +380,45 @@ class _Playout:
                 back = self.game.action_from_json(json.loads(json.dumps(encoded)))
                 self.expect(back == a and type(back) is tuple, f"{a!r} round-trips to {back!r}")
 
+    def check_templates(self) -> None:
+        """Each seat's templates: pure JSON, only for deciders, of parametric types; concrete
+        actions drawn within them apply to clones; actions just outside them are refused."""
+        state = self.state
+        deciders = set(state.decision().players)
+        for p in range(self.players):
+            templates = state.action_templates(p)
+            self.expect(_is_pure_json(templates), f"action_templates({p}) is not pure JSON")
+            if p not in deciders:
+                self.expect(not templates, f"player {p} does not decide but has templates {templates!r}")
+            for template in templates:
+                kind = template.get("type")
+                self.expect(
+                    kind in state.parametric_types,
+                    f"template of {kind!r}, which is not one of the parametric types",
+                )
+                self.expect(is_exchange(template), f"a template of unknown shape: {template!r}")
+                self.check_template(p, template)
+
+    def check_template(self, player: int, template: Template) -> None:
+        state = self.state
+        for _ in range(self.settings.template_samples):
+            wire = sample(template, self.aux)
+            self.expect(within(template, wire), f"{wire!r} drawn from {template!r} is not within it")
+            action = self.game.action_from_json(json.loads(json.dumps(wire)))
+            copy = state.clone()
+            try:
+                copy.apply(player, action)
+            except Exception as exc:
+                raise self.fail(
+                    f"{action!r} of player {player}, within their template {template!r}, failed: {exc!r}"
+                ) from exc
+            self.run_invariants(copy, f"after {action!r} by {player} from a template, on a clone")
+            self.result.template_applications += 1
+        for wire in _outside(template, sample(template, self.aux)):
+            self.expect(not within(template, wire), f"{wire!r} should lie outside {template!r}")
+            self.expect_refused(player, wire, IllegalAction, via_json=True)
+            self.result.template_refusals += 1
+
     def sample_by_type(self, actions: Sequence[Action], cap: int) -> list[Action]:
         """Every action of a type with at most ``cap`` actions, else ``cap`` of them at random."""
         by_type: dict[str, list[Action]] = {}
@@ -358,8 +466,16 @@ class _Playout:
         raise self.fail(f"{'JSON ' if via_json else ''}{attempt!r} by player {player} was accepted")
 
     def refusal_candidates(self, action: Action, legal: set[Action]) -> list[Action]:
-        """Earlier actions not legal now, plus out-of-range and wrong-arity forms of this one."""
-        pool = [a for kind in sorted(self.seen) for a in self.seen[kind] if a not in legal]
+        """Earlier actions not legal now, plus out-of-range and wrong-arity forms of this one.
+        (Parametric actions are never listed; their refusals are checked against templates.)"""
+        parametric = self.state.parametric_types
+        pool = [
+            a
+            for kind in sorted(self.seen)
+            if kind not in parametric
+            for a in self.seen[kind]
+            if a not in legal
+        ]
         tries = [self.aux.choice(pool) for _ in range(min(self.settings.illegal_tries, len(pool)))]
         for i in range(1, len(action)):
             value = action[i]
@@ -447,6 +563,10 @@ class _Playout:
                     twin.legal_actions(viewer) == state.legal_actions(viewer),
                     f"player {viewer}'s legal actions depend on things hidden from them",
                 )
+                self.expect(
+                    twin.action_templates(viewer) == state.action_templates(viewer),
+                    f"player {viewer}'s action templates depend on things hidden from them",
+                )
             twins[viewer] = twin
             self.result.scrambled_views += 1
         return twins
@@ -460,9 +580,11 @@ class _Playout:
         views: Mapping[int | None, JSON],
     ) -> None:
         """Apply the same action in each viewer's scrambled world; if the viewer's observation
-        afterwards is the same, what they saw of the events must be the same too."""
+        afterwards is the same, what they saw of the events must be the same too — up to their
+        order: random draws may reveal the same things in another order (two wildling tokens
+        drawn from a reshuffled bag) and end in the same observation."""
         for viewer, twin in twins.items():
-            if action not in twin.legal_actions(player):
+            if not _legal_in(twin, player, action):
                 continue
             twin_events = twin.apply(player, action)
             if twin.observe(viewer) != views[viewer]:
@@ -470,7 +592,7 @@ class _Playout:
             mine = [e.view(viewer) for e in events]
             theirs = [e.view(viewer) for e in twin_events]
             self.expect(
-                mine == theirs,
+                mine == theirs or _sorted_texts(mine) == _sorted_texts(theirs),
                 f"events of {action!r} seen by {viewer} depend on things hidden from them:"
                 f" {mine!r} vs {theirs!r}",
             )

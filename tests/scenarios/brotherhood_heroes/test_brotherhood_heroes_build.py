@@ -199,8 +199,9 @@ def test_thorne_refusals() -> None:
     pos.hand(ALICE, brick=1, lumber=1, wool=1, grain=1).turn(ALICE, "main")
     put_guards(pos, {0: [BOB] * 5})
     state = give_heroes(pos, {ALICE: THORNE})
-    # The printed price is an ordinary guard, not a use of the hero.
-    refused(state, ALICE, ("use_thorne", 1, -1, -1), "substituted")
+    # The printed price is an ordinary guard, not a use of the hero: use_thorne always names
+    # the resource replaced and its substitute (-1 for "none" is not even a use_thorne action).
+    refused(state, ALICE, ("use_thorne", 1, -1, -1), "resource")
     refused(state, ALICE, ("use_thorne", 1, BRICK, ORE))  # Alice holds no ore
     refused(state, ALICE, ("use_thorne", 0, BRICK, GRAIN))  # section 1 is full
     state.phase, state.dice = PRE_ROLL, None

@@ -20,7 +20,7 @@ from brotherhood_hero_helpers import (
 from ravenry.games.brotherhood.data import CLIMBER, GIANT, REGULAR, token
 from ravenry.games.brotherhood.heroes import BENJEN, MANCE, QHORIN, YGRITTE
 from ravenry.games.brotherhood.rules import BrotherhoodState
-from ravenry.games.catan.data import GRAIN, ORE
+from ravenry.games.catan.data import GRAIN, ORE, VICTORY_POINT
 from ravenry.games.catan.scenario import Position
 from ravenry.games.catan.state import PRE_ROLL
 
@@ -79,15 +79,24 @@ def test_mance_needs_a_leader_holding_cards_and_not_a_tied_player() -> None:
     refused(state, ALICE, ("use_mance", ALICE))
 
 
-def test_mance_compares_visible_victory_points_only() -> None:
-    """Hidden victory point cards count for nobody: Cara's card does not make her a target, and
-    Alice's two cards do not stop her from robbing Bob."""
+def test_mance_counts_the_users_own_hidden_cards_and_no_one_elses() -> None:
+    """ "look at the hand of resource cards of 1 opponent who has more victory points than you":
+    Alice knows her own hidden victory point cards, so they count for her (with two she has 4 VP,
+    more than Bob's 3); an opponent's hidden cards stay unseen (Cara's card does not make her a
+    target)."""
     pos = position()
     settlements(pos, {ALICE: 2, BOB: 3, CARA: 2})
     pos.dev_cards(ALICE, victory_point=2).dev_cards(CARA, victory_point=1)
     pos.hand(BOB, grain=1).hand(CARA, grain=1).turn(ALICE, "main")
     state = give_heroes(pos, {ALICE: MANCE})
     assert state.total_vp(ALICE) == 4 and state.total_vp(CARA) == 3
+    assert hero_actions(state, ALICE, "use_mance") == []
+    refused(state, ALICE, ("use_mance", BOB), "more visible victory points", "hidden ones included")
+    state.dev_hands[ALICE][VICTORY_POINT] = 1  # 3 VP: as many as Bob
+    state.forget_legal_actions()
+    assert hero_actions(state, ALICE, "use_mance") == []
+    state.dev_hands[ALICE][VICTORY_POINT] = 0  # 2 VP: Bob leads; Cara (2 visible) does not
+    state.forget_legal_actions()
     assert hero_actions(state, ALICE, "use_mance") == [("use_mance", BOB)]
 
 

@@ -43,7 +43,7 @@ def test_seven_produces_nothing_and_the_robber_must_move(one_event, refused) -> 
     assert {a[1] for a in moves} == set(range(19)) - {forest11}  # every other hex, the desert too
     refused(state, LARRY, ("move_robber", forest11, -1), "another hex")
     refused(state, LARRY, ("end_turn",))
-    refused(state, LARRY, ("build_road", 0), "production roll")
+    refused(state, LARRY, ("build_road", 0), "robber waits to be moved")
 
 
 def test_larry_steals_from_an_adjacent_opponent_of_his_choice(one_event) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ravenry.core.errors import NotYourTurn
+from ravenry.core.errors import IllegalAction, NotYourTurn
 from ravenry.games.brotherhood.scenario import GiftPosition
 from ravenry.games.catan.data import BRICK, GRAIN, LUMBER, ORE, WOOL
 
@@ -129,7 +129,7 @@ def test_olivia_may_not_trade_with_charlotte_on_petes_turn(refused) -> None:
 
     # Even while answering Pete's offer, Olivia can only answer Pete.
     state.apply(PETE, ("offer_trade", counts(ore=1), counts(brick=1)))
-    kinds = {a[0] for a in state.legal_actions(OLIVIA)}
+    kinds = {a[0] for a in state.legal_actions(OLIVIA)} | {t["type"] for t in state.action_templates(OLIVIA)}
     assert kinds == {"accept_trade", "decline_trade", "counter_offer"}
 
 
@@ -137,8 +137,9 @@ def test_no_like_for_like_trades_and_no_gifts() -> None:
     """ "You may not give away cards." and "You may not trade like resources (e.g., 2 wool for
     1 wool)."; every offer gives something and asks for something else."""
     state = pete_position().state
-    offers = [a for a in state.legal_actions(PETE) if a[0] == "offer_trade"]
-    assert offers
-    for _, give, get in offers:
-        assert sum(give) >= 1 and sum(get) >= 1
-        assert not any(give[r] and get[r] for r in range(5))
+    [offer] = state.action_templates(PETE)
+    assert offer["min_give"] == offer["min_get"] == 1 and offer["disjoint"] is True
+    with pytest.raises(IllegalAction, match="give away"):
+        state.apply(PETE, ("offer_trade", counts(), counts(brick=1)))
+    with pytest.raises(IllegalAction, match="like resources"):
+        state.apply(PETE, ("offer_trade", counts(ore=2), counts(ore=1)))

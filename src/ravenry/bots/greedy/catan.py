@@ -4,7 +4,8 @@ It settles the best-producing, most varied spots; builds city > settlement > dev
 > road when it can; trades with the bank toward its next build; puts the robber on the
 leader's best hex and steals from the leader; discards what it needs least; plays knights when
 the robber blocks it or to take the army; accepts offers that help it unless they help a
-player near winning; and makes at most one 1:1 offer per turn.
+player near winning; and makes at most one 1:1 offer per turn, when the offer template
+(``state.action_templates``, which it asks for) allows it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from ravenry.bots.base import View
 from ravenry.bots.greedy.situation import Situation, counts_of
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
-from ravenry.games.catan.data import DEV_CARD_COST, N_RES, ROAD_COST
+from ravenry.core.templates import Template, within
+from ravenry.games.catan.data import DEV_CARD_COST, N_RES, ROAD_COST, named_counts
 
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 # Below this, a monopoly is not worth playing: the cards opponents probably hold of a resource.
@@ -41,14 +43,20 @@ def argmax(actions: Sequence[Action], score: Callable[[Action], float]) -> Actio
 
 class GreedyCatanBot:
     kind = "greedy"
+    uses_templates = True  # offers are parametric: it is shown their templates
     # Variants extend the reading of the view (a subclass of Situation) and the decisions below.
     situation_type: type[Situation] = Situation
 
     def __init__(self) -> None:
         # The turn in which this bot last proposed a trade: it makes at most one offer a turn.
         self._offered_in_turn = -1
+        # The templates of the decision being made, by action type.
+        self._templates: dict[str, Template] = {}
 
-    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+    def act(
+        self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Template] = ()
+    ) -> Action:
+        self._templates = {t["type"]: t for t in templates}
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a[0], []).append(a)
@@ -159,7 +167,8 @@ class GreedyCatanBot:
 
     def _offer(self, s: Situation, acts: dict[str, list[Action]]) -> Action | None:
         turn = int(s.view.get("turn", 0))
-        if self._offered_in_turn == turn or "offer_trade" not in acts or not 0 < s.missing_for_target() <= 2:
+        template = self._templates.get("offer_trade")
+        if self._offered_in_turn == turn or template is None or not 0 < s.missing_for_target() <= 2:
             return None
         need = s.need()
         surplus = s.surplus()
@@ -170,7 +179,9 @@ class GreedyCatanBot:
         give = tuple(1 if r == spare[0] else 0 for r in range(N_RES))
         get = tuple(1 if r == wanted[0] else 0 for r in range(N_RES))
         action: Action = ("offer_trade", give, get)
-        if action not in acts["offer_trade"]:
+        if not within(
+            template, {"type": "offer_trade", "give": named_counts(give), "get": named_counts(get)}
+        ):
             return None
         self._offered_in_turn = turn
         return action

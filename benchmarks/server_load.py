@@ -1,0 +1,298 @@
+"""A bounded loopback load test of ``ravenry serve``: N games played at once over WebSockets.
+
+The server runs as its own process (``ravenry serve`` on a fresh SQLite file, or on a fresh
+PostgreSQL database with ``--postgres``). This client process keeps ``--games`` games going for
+``--seconds``: every game has only human seats, each seat is its own socket (as a browser
+would be), and each seat, when it must decide, waits ``--think`` seconds (a bot's delay) and sends
+a random legal action (never a trade proposal). As one game ends another is created. Reported:
+accepted moves per second, and the latency from sending an ``act`` to receiving its ``ack``
+(p50, p90, p99, max), which covers the rules, the commit, and every viewer's projection.
+
+    .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30
+    .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres
+    .venv/bin/python benchmarks/server_load.py --games 50 --think 0 --seconds 15   # saturation
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+PROPOSALS = frozenset({"offer_trade", "counter_offer"})
+PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+class Totals:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0  # acknowledged moves sent after the warm-up
+        self.all_moves = 0
+        self.rejects = 0
+        self.games_finished = 0
+        self.stop_at = 0.0
+        self.started = 0.0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    argv = [sys.executable, "-m", "ravenry.cli", "serve", "--port", str(port), "--database", database_url]
+    argv += ["--bot-delay", "0", "--rate", "1000"]
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
+    proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.seek(0)
+                raise SystemExit(f"the server did not start:\n{log.read().decode()}")
+            time.sleep(0.1)
+        yield proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.seek(0)
+        errors = [line for line in log.read().decode().splitlines() if "Error" in line or "ERROR" in line]
+        if errors:
+            print(f"server errors ({len(errors)}), first: {errors[0]}", file=sys.stderr)
+        log.close()
+
+
+@contextmanager
+def database(postgres: bool) -> Iterator[str]:
+    if not postgres:
+        with tempfile.TemporaryDirectory() as folder:
+            yield f"sqlite:///{Path(folder) / 'load.sqlite'}"
+        return
+    import psycopg
+
+    name = f"ravenry_load_{secrets.token_hex(4)}"
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def play_seat(
+    ws: ClientConnection, token: str, think: float, rng: random.Random, totals: Totals
+) -> None:
+    await ws.send(json.dumps({"t": "hello", "token": token}))
+    legal: list[dict[str, Any]] | None = None
+    seq = -1
+    sent_at = 0.0
+    pending: str | None = None
+    counter = 0
+    while True:
+        if legal and pending is None:
+            if time.monotonic() >= totals.stop_at:
+                return False
+            if think:
+                await asyncio.sleep(think * (0.5 + rng.random()))
+            choices = [a for a in legal if a["type"] not in PROPOSALS] or legal
+            counter += 1
+            pending = f"m{counter}"
+            sent_at = time.perf_counter()
+            try:
+                await ws.send(json.dumps({"t": "act", "cid": pending, "at": seq, "a": rng.choice(choices)}))
+            except ConnectionClosed:
+                return False
+        try:
+            text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, totals.stop_at - time.monotonic() + 5))
+        except (TimeoutError, ConnectionClosed):
+            return False
+        if (
+            pending is None
+            and text.startswith('{"t":"ev"')
+            and '"legal":null' in text
+            and '"result":null' in text
+        ):
+            continue  # another seat's turn, the game goes on: not parsed, to keep the load client light
+        frame = json.loads(text)
+        kind = frame["t"]
+        if kind in ("welcome", "ev"):
+            seq = frame["seq"]
+            if pending is None:
+                legal = frame["legal"]
+            if frame["view"].get("result") is not None:
+                return True
+        elif kind == "ack" and frame["cid"] == pending:
+            totals.all_moves += 1
+            if sent_at >= totals.started:  # the warm-up (connecting, first games) is left out
+                totals.latencies.append(time.perf_counter() - sent_at)
+                totals.moves += 1
+            pending, legal = None, None  # act again only on a frame sent after this one
+        elif kind == "reject" and frame["cid"] == pending:
+            totals.rejects += 1
+            pending, legal = None, None
+
+
+async def create_game(http: httpx.AsyncClient, base: str, game: str, players: int) -> dict[str, Any]:
+    body = {"game": game, "seats": [{"kind": "human"}] * players}
+    for attempt in range(3):
+        try:
+            response = await http.post(f"{base}/api/games", json=body)
+            response.raise_for_status()
+            created: dict[str, Any] = response.json()
+            return created
+        except httpx.TransportError:  # a kept-alive connection the server closed meanwhile
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def keep_one_game_going(
+    http: httpx.AsyncClient,
+    base: str,
+    game: str,
+    players: int,
+    think: float,
+    seed: int,
+    warmup: float,
+    totals: Totals,
+) -> None:
+    rng = random.Random(seed)
+    # Games start spread over the first half of the warm-up, as they would on a real server,
+    # instead of 4 x N sockets connecting in the same instant.
+    await asyncio.sleep(rng.random() * warmup / 2)
+    while time.monotonic() < totals.stop_at:
+        created = await create_game(http, base, game, players)
+        tokens = [s["invite"].split("token=")[1] for s in created["seats"]]
+        url = base.replace("http", "ws", 1) + f"/ws/{created['id']}"
+        sockets = [await connect(url, max_size=2**22) for _ in tokens]
+        try:
+            ended = await asyncio.gather(
+                *(
+                    play_seat(ws, t, think, random.Random(rng.random()), totals)
+                    for ws, t in zip(sockets, tokens, strict=True)
+                )
+            )
+        finally:
+            for ws in sockets:
+                await ws.close()
+        totals.games_finished += all(ended)
+
+
+async def run_load(base: str, args: argparse.Namespace) -> Totals:
+    totals = Totals()
+    now = time.monotonic()
+    totals.started = time.perf_counter() + args.warmup
+    totals.stop_at = now + args.warmup + args.seconds
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        await asyncio.gather(
+            *(
+                keep_one_game_going(
+                    http, base, args.game, args.players, args.think, args.seed + g, args.warmup, totals
+                )
+                for g in range(args.games)
+            )
+        )
+    return totals
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=200, help="games played at once")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring starts")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a seat waits before it acts")
+    parser.add_argument("--game", default="catan")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--postgres", action="store_true", help="run the server on a fresh PostgreSQL database"
+    )
+    parser.add_argument("--json", type=Path, default=None, help="also write the numbers here")
+    parser.add_argument("--server", default=None, help="load a server already running at this URL instead")
+    args = parser.parse_args()
+    server_cpu = None
+    client_cpu = time.process_time()
+    if args.server:
+        totals = asyncio.run(run_load(args.server.rstrip("/"), args))
+    else:
+        port = _free_port()
+        with database(args.postgres) as url, server(url, port) as proc:
+            totals = asyncio.run(run_load(f"http://127.0.0.1:{port}", args))
+            server_cpu = _cpu_seconds(proc.pid)
+    client_cpu = time.process_time() - client_cpu
+    measured = totals.latencies
+    result = {
+        "database": "external" if args.server else "postgresql" if args.postgres else "sqlite",
+        "games_at_once": args.games,
+        "players": args.players,
+        "think_s": args.think,
+        "seconds": args.seconds,
+        "moves": totals.moves,
+        "moves_per_s": round(totals.moves / args.seconds, 1),
+        "rejects": totals.rejects,
+        "games_finished": totals.games_finished,
+        "cpus": os.cpu_count(),
+        # CPU per move over the whole run (warm-up, game creation and connecting included): what
+        # the numbers would be on an idle machine, whatever else shares the cores.
+        "client_cpu_ms_per_move": round(1000 * client_cpu / max(1, totals.all_moves), 2),
+    }
+    if server_cpu is not None:
+        result["server_cpu_ms_per_move"] = round(1000 * server_cpu / max(1, totals.all_moves), 2)
+    if measured:
+        result.update(
+            {
+                "p50_ms": round(1000 * statistics.median(measured), 2),
+                "p90_ms": round(1000 * percentile(measured, 0.90), 2),
+                "p99_ms": round(1000 * percentile(measured, 0.99), 2),
+                "max_ms": round(1000 * max(measured), 2),
+            }
+        )
+    print(json.dumps(result, indent=2))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

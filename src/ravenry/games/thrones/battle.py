@@ -1,0 +1,531 @@
+"""Battles: support, house cards, the Valyrian Steel Blade, the result, casualties, retreats.
+
+A battle starts when a march ends with units attacking (``s.b_att``, from ``s.b_origin`` into
+``s.b_area``). Its steps (``s.b_step``) run in the rulebook's order; each that needs a choice sets
+a phase and waits: ``support`` (one pledge per supporting area, in order of play), ``house_card``
+(both sides at once, sealed), ``blade``, ``casualty`` (one unit at a time), ``ability`` (the
+winner's card), ``retreat`` (the losing defender's area). Attacks on neutral forces take support
+only and compare the marching strength with the force. When the battle is over the phase goes
+back to the marches.
+"""
+
+from __future__ import annotations
+
+from ravenry.core.protocol import Action, Event
+from ravenry.games.thrones.data import (
+    ADJACENT,
+    AREA_IS_SEA,
+    DEFENSE,
+    FIEFDOMS,
+    FOOTMAN,
+    HOUSE_CARDS,
+    KNIGHT,
+    N_AREAS,
+    ORDER_BONUS,
+    ORDER_TYPE,
+    SHIP,
+    SUPPORT,
+    UNIT_NAMES,
+    W_RAINS_OF_AUTUMN,
+)
+from ravenry.games.thrones.house_cards import (
+    automatic_win_ability,
+    defense_multiplier,
+    discard_played,
+    fortifications,
+    immediate,
+    printed_strength,
+    ships_support_zeroed,
+    swords,
+    unit_strength,
+    win_ability_actions,
+)
+from ravenry.games.thrones.map import ADJ_SEA, land_destinations
+from ravenry.games.thrones.state import (
+    P_ABILITY,
+    P_BLADE,
+    P_CARDS,
+    P_CASUALTY,
+    P_MARCH_NEXT,
+    P_RETREAT,
+    P_RETREAT_LOSS,
+    P_SUPPORT,
+    SIDE_ATTACKER,
+    SIDE_DEFENDER,
+    SIDE_NONE,
+    ThronesData,
+)
+from ravenry.games.thrones.supply import fits_after, within_supply
+
+STEP_SUPPORT = 0
+STEP_CARDS = 1
+STEP_BLADE = 2
+STEP_RESULT = 3
+STEP_CASUALTIES = 4
+STEP_ABILITY = 5
+STEP_RETREAT = 6
+STEP_END = 7
+
+
+def start_battle(s: ThronesData, events: list[Event]) -> None:
+    s.b_support = [-1] * N_AREAS
+    s.b_cards = [-1, -1]
+    s.b_revealed = 0
+    s.b_blade = -1
+    s.b_winner = -1
+    s.b_loser = -1
+    s.b_casualties = 0
+    area = s.b_area
+    sea_battle = AREA_IS_SEA[area]
+    queue: list[int] = []
+    for seat in s.round_order:
+        for b in ADJACENT[area]:
+            if s.order_owner[b] != seat or s.order[b] < 0 or ORDER_TYPE[s.order[b]] != SUPPORT:
+                continue
+            if sea_battle and not AREA_IS_SEA[b]:
+                continue  # land units never support a sea battle
+            if support_strength_raw(s, b) > 0:
+                queue.append(b)
+    s.b_support_queue = queue
+    s.b_step = STEP_SUPPORT
+    events.append(
+        Event(
+            "battle",
+            {
+                "area": area,
+                "attacker": s.b_attacker,
+                "defender": s.b_defender,
+                "neutral": s.b_neutral,
+                "from": s.b_origin,
+                "attacking": list(s.b_att),
+            },
+        )
+    )
+    advance(s, events)
+
+
+def support_strength_raw(s: ThronesData, area: int) -> int:
+    """What a supporting area would add, before house cards (routed units add nothing)."""
+    i = area * 3
+    foot = s.units[i] - s.routed[i]
+    knights = s.units[i + 1] - s.routed[i + 1]
+    ships = s.units[i + 2] - s.routed[i + 2]
+    if foot + knights + ships == 0:
+        return 0
+    if (s.restrictions >> W_RAINS_OF_AUTUMN) & 1:
+        foot = 0
+    return foot + 2 * knights + ships + ORDER_BONUS[s.order[area]]
+
+
+def support_for(s: ThronesData, side: int) -> int:
+    total = 0
+    for b in ADJACENT[s.b_area]:
+        if s.b_support[b] != side or s.order[b] < 0:
+            continue  # a support order raided or removed meanwhile gives nothing
+        if ORDER_TYPE[s.order[b]] != SUPPORT:
+            continue
+        i = b * 3
+        foot = s.units[i] - s.routed[i]
+        knights = s.units[i + 1] - s.routed[i + 1]
+        ships = s.units[i + 2] - s.routed[i + 2]
+        if foot + knights + ships == 0:
+            continue
+        if (s.restrictions >> W_RAINS_OF_AUTUMN) & 1:
+            foot = 0
+        if s.b_neutral == 0 and ships_support_zeroed(s, side, s.owner[b]):
+            ships = 0
+        total += foot + 2 * knights + ships + ORDER_BONUS[s.order[b]]
+    return total
+
+
+def strength(s: ThronesData, side: int) -> int:
+    """Total combat strength of a side so far (cards and the blade included once chosen)."""
+    total = 0
+    if side == 0:
+        for t in range(3):
+            total += s.b_att[t] * unit_strength(s, 0, t)
+        total += s.b_march_bonus
+    else:
+        i = s.b_area * 3
+        for t in range(3):
+            total += (s.units[i + t] - s.routed[i + t]) * unit_strength(s, 1, t)
+        k = s.order[s.b_area]
+        if k >= 0 and s.order_owner[s.b_area] == s.b_defender and ORDER_TYPE[k] == DEFENSE:
+            total += ORDER_BONUS[k] * defense_multiplier(s, 1)
+    total += support_for(s, side)
+    total += printed_strength(s, side)
+    if s.b_blade >= 0 and s.b_blade == (s.b_attacker if side == 0 else s.b_defender):
+        total += 1
+    return total
+
+
+# -- the steps ------------------------------------------------------------------------------------
+def advance(s: ThronesData, events: list[Event]) -> None:
+    """Run the battle's steps until one needs a choice or the battle is over."""
+    while True:
+        step = s.b_step
+        if step == STEP_SUPPORT:
+            if s.b_support_queue:
+                s.current = s.owner[s.b_support_queue[0]]
+                s.phase = P_SUPPORT
+                return
+            if s.b_neutral > 0:
+                _resolve_neutral(s, events)
+                return
+            s.b_step = STEP_CARDS
+            s.phase = P_CARDS
+            return
+        if step == STEP_BLADE:
+            holder = s.tracks[FIEFDOMS][0]
+            s.b_step = STEP_RESULT
+            if not s.blade_used and holder in (s.b_attacker, s.b_defender):
+                s.current = holder
+                s.phase = P_BLADE
+                return
+        elif step == STEP_RESULT:
+            _result(s, events)
+        elif step == STEP_CASUALTIES:
+            if s.b_casualties > 0 and casualty_choices(s):
+                s.current = s.b_loser
+                s.phase = P_CASUALTY
+                return
+            s.b_casualties = 0
+            s.b_step = STEP_ABILITY
+        elif step == STEP_ABILITY:
+            s.b_step = STEP_RETREAT
+            automatic_win_ability(s, events)
+            if win_ability_actions(s):
+                s.current = s.b_winner
+                s.phase = P_ABILITY
+                return
+        elif step == STEP_RETREAT:
+            if s.b_loser == s.b_attacker:
+                s.b_step = STEP_END
+                if _attacker_returns(s, events):
+                    return  # the attacker picks which returned units cannot fit its supply
+            else:
+                _destroy_routed_defenders(s, events)
+                if s.owner[s.b_area] != s.b_defender:
+                    s.b_step = STEP_END
+                elif not retreat_areas(s):
+                    _destroy_all_defenders(s, events)
+                    s.b_step = STEP_END
+                else:
+                    s.current = s.b_defender
+                    s.phase = P_RETREAT
+                    return
+        else:
+            _end(s, events)
+            return
+
+
+def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
+    att = s.b_att[FOOTMAN] + 2 * s.b_att[KNIGHT] + s.b_att[SHIP] + s.b_march_bonus + support_for(s, 0)
+    area = s.b_area
+    if att >= s.b_neutral:
+        s.neutral[area] = 0
+        for t in range(3):
+            if s.b_att[t]:
+                s.add_units(area, s.b_attacker, t, s.b_att[t])
+        events.append(Event("neutral_force_defeated", {"area": area, "seat": s.b_attacker, "strength": att}))
+        _clear(s)
+        return
+    seat, origin, moved = s.b_attacker, s.b_origin, s.b_att[:]
+    for t in range(3):
+        if moved[t]:
+            s.add_units(origin, seat, t, moved[t])
+    events.append(Event("neutral_force_held", {"area": area, "seat": seat, "strength": att}))
+    _clear(s)
+    place_retreated(s, seat, origin, moved)
+
+
+def legal_support(s: ThronesData, seat: int) -> list[Action]:
+    b = s.b_support_queue[0]
+    if s.b_neutral > 0:
+        return [("support", b, SIDE_ATTACKER), ("support", b, SIDE_NONE)]
+    return [("support", b, SIDE_ATTACKER), ("support", b, SIDE_DEFENDER), ("support", b, SIDE_NONE)]
+
+
+def apply_support(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    b: int = action[1]
+    side: int = action[2]
+    s.b_support[b] = side
+    s.b_support_queue.pop(0)
+    events.append(Event("support", {"seat": seat, "area": b, "side": ("attacker", "defender", "none")[side]}))
+    advance(s, events)
+
+
+def legal_cards(s: ThronesData, seat: int) -> list[Action]:
+    out: list[Action] = []
+    for side in (0, 1):
+        if (s.b_attacker if side == 0 else s.b_defender) == seat and s.b_cards[side] < 0:
+            h = s.hand[seat]
+            out.extend(("house_card", c) for c in range(7) if (h >> c) & 1)
+    return out
+
+
+def apply_card(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    side = 0 if seat == s.b_attacker else 1
+    c: int = action[1]
+    s.b_cards[side] = c
+    events.append(Event("house_card_chosen", {"seat": seat}, {"card": c}, (seat,)))
+    if s.b_cards[0] >= 0 and s.b_cards[1] >= 0:
+        _reveal_cards(s, events)
+
+
+def _reveal_cards(s: ThronesData, events: list[Event]) -> None:
+    a, d = s.b_attacker, s.b_defender
+    s.hand[a] &= ~(1 << s.b_cards[0])
+    s.hand[d] &= ~(1 << s.b_cards[1])
+    s.b_revealed = 1
+    names = [HOUSE_CARDS[s.houses[a]][s.b_cards[0]].name, HOUSE_CARDS[s.houses[d]][s.b_cards[1]].name]
+    events.append(Event("house_cards_revealed", {"attacker_card": names[0], "defender_card": names[1]}))
+    for side in (0, 1):
+        if immediate(s, side, events):
+            # Ser Loras killed the other side's last unit: the battle ends at once.
+            s.b_winner = s.b_attacker if side == 0 else s.b_defender
+            s.b_loser = s.b_defender if side == 0 else s.b_attacker
+            s.b_step = STEP_END
+            advance(s, events)
+            return
+    s.b_step = STEP_BLADE
+    advance(s, events)
+
+
+def legal_blade(s: ThronesData, seat: int) -> list[Action]:
+    return [("blade", 1), ("blade", 0)]
+
+
+def apply_blade(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    if action[1] == 1:
+        s.blade_used = 1
+        s.b_blade = seat
+        events.append(Event("valyrian_steel_blade", {"seat": seat}))
+    advance(s, events)
+
+
+def _result(s: ThronesData, events: list[Event]) -> None:
+    att = strength(s, 0)
+    dfn = strength(s, 1)
+    fief = s.tracks[FIEFDOMS]
+    if att > dfn or (att == dfn and fief.index(s.b_attacker) < fief.index(s.b_defender)):
+        win_side = 0
+    else:
+        win_side = 1
+    s.b_winner = s.b_attacker if win_side == 0 else s.b_defender
+    s.b_loser = s.b_defender if win_side == 0 else s.b_attacker
+    s.b_casualties = max(0, swords(s, win_side) - fortifications(s, 1 - win_side))
+    events.append(
+        Event(
+            "battle_result",
+            {
+                "attacker_strength": att,
+                "defender_strength": dfn,
+                "winner": s.b_winner,
+                "casualties": s.b_casualties,
+            },
+        )
+    )
+    s.b_step = STEP_CASUALTIES
+
+
+def casualty_choices(s: ThronesData) -> list[int]:
+    if s.b_loser == s.b_attacker:
+        return [t for t in range(3) if s.b_att[t] > 0]
+    i = s.b_area * 3
+    return [t for t in range(3) if s.units[i + t] - s.routed[i + t] > 0]
+
+
+def legal_casualty(s: ThronesData, seat: int) -> list[Action]:
+    return [("casualty", t) for t in casualty_choices(s)]
+
+
+def apply_casualty(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    t: int = action[1]
+    if s.b_loser == s.b_attacker:
+        s.b_att[t] -= 1
+    else:
+        s.remove_units(s.b_area, t)
+    s.b_casualties -= 1
+    events.append(Event("casualty", {"seat": seat, "unit": UNIT_NAMES[t]}))
+    advance(s, events)
+
+
+def legal_ability(s: ThronesData, seat: int) -> list[Action]:
+    return win_ability_actions(s)
+
+
+def apply_ability(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    from ravenry.games.thrones.house_cards import apply_win_ability
+
+    apply_win_ability(s, action, events)
+    advance(s, events)
+
+
+def _attacker_returns(s: ThronesData, events: list[Event]) -> bool:
+    """A losing attacker's survivors go back, routed, to the area they came from; True if they
+    break its supply there and it must now pick the ones destroyed."""
+    seat, origin = s.b_attacker, s.b_origin
+    moved = list(s.b_att)
+    s.b_att = [0, 0, 0]
+    if sum(moved) == 0:
+        return False
+    if s.owner[origin] not in (-1, seat):  # cannot happen: nobody else moved meanwhile
+        return False
+    for t in range(3):
+        if moved[t]:
+            s.add_units(origin, seat, t, moved[t], moved[t])
+    events.append(
+        Event("retreat", {"seat": seat, "to": origin, "units": [UNIT_NAMES[t] for t in range(3) if moved[t]]})
+    )
+    return place_retreated(s, seat, origin, moved)
+
+
+def place_retreated(s: ThronesData, seat: int, area: int, moved: list[int]) -> bool:
+    """Units of ``seat`` (by type: ``moved``) have just retreated or returned into ``area``. The
+    rulebook: "You may never retreat a unit into an area so that you thereby exceed your Supply
+    limit. If necessary, retreat the units allowed within your Supply limits, and destroy the
+    remaining units" -- the house chooses which, one at a time (P_RETREAT_LOSS). True if it must."""
+    if within_supply(s, seat):
+        return False
+    s.r_area = area
+    s.r_units = moved[:]
+    s.current = seat
+    s.phase = P_RETREAT_LOSS
+    return True
+
+
+def legal_retreat_loss(s: ThronesData, seat: int) -> list[Action]:
+    a = s.r_area
+    return [("destroy", a, t) for t in range(3) if s.r_units[t] > 0 and s.units[a * 3 + t] > 0]
+
+
+def apply_retreat_loss(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    """Destroy one of the retreated units; when the rest fit, the battle (or the march) goes on."""
+    a: int = action[1]
+    t: int = action[2]
+    i = a * 3 + t
+    if s.b_area >= 0 and s.routed[i] > 0:
+        s.routed[i] -= 1  # a retreated unit is a routed one: take that one, not a standing unit
+    s.remove_units(a, t)
+    s.r_units[t] -= 1
+    events.append(Event("retreat_destroyed", {"seat": seat, "area": a, "unit": UNIT_NAMES[t]}))
+    if not within_supply(s, seat) and legal_retreat_loss(s, seat):
+        return
+    s.r_area = -1
+    s.r_units = [0, 0, 0]
+    if s.b_area >= 0:
+        advance(s, events)  # b_step is already STEP_END
+    else:
+        s.phase = P_MARCH_NEXT  # a march that failed against a neutral force
+
+
+def _destroy_routed_defenders(s: ThronesData, events: list[Event]) -> None:
+    """Routed units forced to retreat again are destroyed."""
+    area = s.b_area
+    i = area * 3
+    for t in range(3):
+        r = s.routed[i + t]
+        if r:
+            s.remove_units(area, t, r)
+            events.append(Event("routed_destroyed", {"area": area, "unit": UNIT_NAMES[t], "count": r}))
+
+
+def _destroy_all_defenders(s: ThronesData, events: list[Event]) -> None:
+    area = s.b_area
+    for t in range(3):
+        c = s.units[area * 3 + t]
+        if c:
+            s.remove_units(area, t, c)
+    events.append(Event("no_retreat", {"area": area, "seat": s.b_defender}))
+
+
+def retreat_areas(s: ThronesData) -> list[int]:
+    """Where the losing defender's army may retreat: adjacent (or by ship), empty or its own,
+    no enemy token or neutral force, not the attacker's area; areas where every unit fits the
+    supply limit first, else any of them (the house then destroys those that cannot fit)."""
+    seat, area = s.b_defender, s.b_area
+    cands = list(ADJ_SEA[area]) if AREA_IS_SEA[area] else land_destinations(s.owner, s.units, seat, area)
+    n = s.unit_count(area)
+    ok: list[int] = []
+    fitting: list[int] = []
+    for b in cands:
+        if b == s.b_origin or s.neutral[b] > 0:
+            continue
+        if s.owner[b] not in (-1, seat):
+            continue
+        if s.token[b] not in (-1, seat):
+            continue
+        if s.owner[b] < 0 and s.token[b] < 0 and s.home[b] not in (-1, seat):
+            continue  # an empty enemy home area is the enemy's
+        ok.append(b)
+        if fits_after(s, seat, area, b, n):
+            fitting.append(b)
+    return fitting or ok
+
+
+def legal_retreat(s: ThronesData, seat: int) -> list[Action]:
+    return [("retreat", b) for b in retreat_areas(s)]
+
+
+def apply_retreat(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    b: int = action[1]
+    area = s.b_area
+    moving = [s.units[area * 3 + t] for t in range(3)]
+    for t in range(3):
+        if moving[t]:
+            s.remove_units(area, t, moving[t])
+    for t in range(3):
+        if moving[t]:
+            s.add_units(b, seat, t, moving[t], moving[t])
+    events.append(
+        Event("retreat", {"seat": seat, "to": b, "units": [UNIT_NAMES[t] for t in range(3) if moving[t]]})
+    )
+    s.b_step = STEP_END
+    if place_retreated(s, seat, b, moving):
+        return
+    advance(s, events)
+
+
+def _end(s: ThronesData, events: list[Event]) -> None:
+    area = s.b_area
+    if s.b_winner == s.b_attacker:
+        # The defender is gone (destroyed or retreated): the attackers take the area.
+        if s.owner[area] >= 0 and s.owner[area] != s.b_attacker:
+            for t in range(3):
+                c = s.units[area * 3 + t]
+                if c:
+                    s.remove_units(area, t, c)
+        if s.order_owner[area] >= 0 and s.order_owner[area] != s.b_attacker:
+            s.order[area] = -1
+            s.order_owner[area] = -1
+        tok = s.token[area]
+        if tok >= 0 and tok != s.b_attacker and sum(s.b_att) > 0:
+            s.token[area] = -1
+            s.pool[tok] += 1
+        for t in range(3):
+            if s.b_att[t]:
+                s.add_units(area, s.b_attacker, t, s.b_att[t])
+        s.b_att = [0, 0, 0]
+    else:
+        _attacker_returns(s, events)
+    if s.b_revealed:
+        discard_played(s, s.b_attacker, s.b_cards[0])
+        discard_played(s, s.b_defender, s.b_cards[1])
+    events.append(Event("battle_over", {"area": area, "winner": s.b_winner}))
+    _clear(s)
+
+
+def _clear(s: ThronesData) -> None:
+    s.b_area = -1
+    s.b_origin = -1
+    s.b_attacker = -1
+    s.b_defender = -1
+    s.b_neutral = 0
+    s.b_att = [0, 0, 0]
+    s.b_support_queue = []
+    s.b_cards = [-1, -1]
+    s.b_revealed = 0
+    s.b_blade = -1
+    s.b_step = 0
+    s.phase = P_MARCH_NEXT

@@ -1,0 +1,264 @@
+"""The ASGI application: the lobby's HTTP API, the live WebSocket, the static pages.
+
+:func:`create_app` wires a :class:`~ravenry.server.hub.Hub` (every game in memory, restored at
+start-up by replay) to FastAPI routes; :mod:`ravenry.server.sockets` serves each WebSocket. The
+contract with clients is docs/server-protocol.md; every HTTP error is a 4xx with
+``{"code", "reason"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect
+
+from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
+from ravenry.server.live import Connection, LiveGame, hash_token, new_token
+from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, validation_reason
+from ravenry.server.sockets import pump, serve_socket
+from ravenry.server.storage import GameRow, Storage
+
+log = logging.getLogger("ravenry.server")
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+DEFAULT_RATE = 20.0  # messages a second per connection
+
+
+def _bearer(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "unauthorized", "send the host token as 'Authorization: Bearer TOKEN'")
+    return token.strip()
+
+
+def create_app(
+    database_url: str,
+    bot_delay: float = 0.6,
+    fixed_seed: int | None = None,
+    rate: float = DEFAULT_RATE,
+    on_ready: Callable[[], None] | None = None,
+) -> FastAPI:
+    """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``)."""
+    storage = Storage(database_url)
+    hub = Hub(storage, bot_delay, fixed_seed)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        if on_ready is not None:
+            on_ready()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            storage.close()
+
+    app = FastAPI(title="ravenry", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.hub = hub
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"code": exc.code, "reason": exc.reason}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"code": "bad_request", "reason": validation_reason(exc)}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def _internal(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unhandled error", exc_info=exc)
+        return JSONResponse({"code": "internal", "reason": "the server failed; see its log"}, status_code=500)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return JSONResponse({"code": code, "reason": str(exc.detail)}, status_code=exc.status_code)
+
+    # -- pages ----------------------------------------------------------------------------------
+    def _page(name: str) -> Response:
+        path = STATIC_DIR / name
+        if not path.is_file():
+            raise ApiError(404, "not_found", f"the page {name} is not built (missing {path})")
+        return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return _page("index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> Response:
+        return _page("play.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+
+    # -- lobby API ------------------------------------------------------------------------------
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        from ravenry.bots.base import bot_kinds
+        from ravenry.core.registry import available_games, get_game
+
+        games = []
+        for game_id in available_games():
+            game = get_game(game_id)
+            games.append(
+                {
+                    "id": game.id,
+                    "name": game.name,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS],
+                    "bots": bot_kinds(game_id),
+                }
+            )
+        return {"games": games}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        try:
+            parsed = CreateGame.model_validate_json(body)
+        except ValidationError as exc:
+            raise ApiError(422, "bad_request", validation_reason(exc)) from None
+        return await hub.create(parsed)
+
+    @app.get("/api/games")
+    async def list_games(status: str | None = None) -> dict[str, Any]:
+        if status is not None and status not in ("open", "running", "finished"):
+            raise ApiError(400, "bad_status", "status must be open, running or finished")
+        rows = await storage.call(storage.list_games, status)
+        return {"games": [hub.summary(row) for row in rows]}
+
+    @app.get("/api/games/{game_id}")
+    async def get_summary(game_id: str) -> dict[str, Any]:
+        return hub.summary(await hub.row(game_id))
+
+    @app.post("/api/games/{game_id}/seats/{seat}/revoke")
+    async def revoke(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        token = _bearer(request)
+        live = await hub.live(game_id)
+        if live is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        if not live.is_host(token):
+            raise ApiError(403, "forbidden", "only the host token may revoke a seat")
+        if not 0 <= seat < len(live.seats):
+            raise ApiError(404, "not_found", f"no seat {seat} in this game")
+        if live.seats[seat].kind != "human":
+            raise ApiError(400, "bad_seat", f"seat {seat} is a bot; it has no token")
+        fresh = new_token()
+        digest = hash_token(fresh)
+        await storage.call(storage.set_token_hash, game_id, seat, digest)
+        live.seats[seat].token_hash = digest
+        live.close_seat(seat, "revoked", "this seat's invite was revoked by the host")
+        live.broadcast_presence()
+        return {"invite": invite_link(game_id, seat, fresh)}
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201)
+    async def rematch(game_id: str, request: Request) -> dict[str, Any]:
+        token = _bearer(request)
+        live = await hub.live(game_id)
+        if live is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        if not live.is_host(token):
+            try:
+                if live.authenticate(token) is None:
+                    raise PermissionError
+            except PermissionError:
+                raise ApiError(
+                    403, "forbidden", "only the host or a seat of this game may ask for a rematch"
+                ) from None
+        row = await hub.row(game_id)
+        seats = [
+            {"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.kind == "bot" else {})} for s in row.seats
+        ]
+        request_body = CreateGame.model_validate(
+            {"game": row.kind, "players": row.players, "seats": seats, "options": row.options}
+        )
+        return await hub.create(request_body)
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> dict[str, Any]:
+        row = await hub.row(game_id)
+        _require_finished(row)
+        actions = await storage.call(storage.actions, game_id)
+        return {"game": row.kind, "config": row.config, "actions": [[a.seat, a.payload] for a in actions]}
+
+    @app.get("/api/games/{game_id}/replay/{k}")
+    async def replay_step(game_id: str, k: int) -> dict[str, Any]:
+        from ravenry.core.registry import get_game
+
+        row = await hub.row(game_id)
+        _require_finished(row)
+        actions = await storage.call(storage.actions, game_id)
+        if not 0 <= k <= len(actions):
+            raise ApiError(
+                404, "out_of_range", f"this game has {len(actions)} actions; ask for 0..{len(actions)}"
+            )
+        game = get_game(row.kind)
+        state = game.new_state(game.config_from_json(row.config))
+        events: list[Any] = []
+        for action in actions[:k]:
+            events = state.apply_json(action.seat, action.payload)
+        return {
+            "seq": k,
+            "total": len(actions),
+            "view": state.observe(None),
+            "events": [e.view(None) for e in events],
+            "by": actions[k - 1].seat if k else None,
+        }
+
+    # -- live play ------------------------------------------------------------------------------
+    @app.websocket("/ws/{game_id}")
+    async def websocket_endpoint(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        conn = Connection()
+        writer = asyncio.create_task(pump(websocket, conn))
+        live: LiveGame | None = None
+        try:
+            live = await hub.live(game_id)
+            if live is None:
+                conn.close({"t": "error", "code": "not_found", "reason": f"no game {game_id!r}"})
+                return
+            await serve_socket(websocket, conn, live, rate)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("game %s: the socket failed", game_id)
+            conn.close(
+                {"t": "error", "code": "internal", "reason": "the server failed on this game; try again"}
+            )
+        finally:
+            if live is not None:
+                live.detach(conn)
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=5)
+
+    return app
+
+
+async def _body(request: Request) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE_BYTES:
+            raise ApiError(413, "too_large", f"a request body may hold at most {MAX_MESSAGE_BYTES} bytes")
+    return body
+
+
+def _require_finished(row: GameRow) -> None:
+    if row.status != "finished":
+        raise ApiError(
+            403, "running", "the record of a game (its seed included) is published only once the game is over"
+        )

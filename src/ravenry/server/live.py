@@ -1,0 +1,475 @@
+"""Games being played: one :class:`LiveGame` per game, the only writer of its state.
+
+Every action, a person's or a bot's, takes the same path under the game's lock: the seat must be
+among those deciding, the rules apply it to a clone (an :class:`IllegalAction` is refused with its
+reason and nothing changes), the action row is **committed**, and only then does the clone become
+the game's state, the actor get its ``ack`` and every viewer an ``ev`` with its own projection
+(``observe(seat)`` and ``Event.view(seat)``). A failed commit refuses the action (``storage``)
+and the state stays as it was. Bots are tasks armed after every commit (and at start-up), which
+see only their seat's view and legal actions.
+
+Frames go to a connection through its own bounded queue, filled under the game's lock, so every
+viewer sees them in ``seq`` order and a slow socket never holds the lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ravenry.bots.base import Bot, bot_decide, bot_from_spec
+from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
+from ravenry.core.protocol import Event, Game, GameState
+from ravenry.core.rng import Rng
+from ravenry.server.storage import GameRow, SeatRow, Storage
+
+log = logging.getLogger("ravenry.server")
+
+LOG_IN_WELCOME = 200
+CHAT_IN_WELCOME = 50
+OUTBOX_LIMIT = 2000  # frames waiting for a slow socket before it is dropped (it reconnects)
+CLOSE = None  # the sentinel that tells a connection's writer to close the socket
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"))
+
+
+class Connection:
+    """One viewer's socket as the game sees it: a seat (None: spectator) and an outbox."""
+
+    def __init__(self, seat: int | None = None) -> None:
+        self.seat = seat
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            log.warning("dropping a connection that does not read its frames")
+            self.close()
+            return
+        self.outbox.put_nowait(text)
+
+    def close(self, error: dict[str, Any] | None = None) -> None:
+        if self.closed:
+            return
+        if error is not None:
+            self.outbox.put_nowait(dumps(error))
+        self.closed = True
+        self.outbox.put_nowait(CLOSE)
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # human | bot
+    bot_spec: str | None
+    name: str
+    token_hash: str | None
+    claimed: bool
+    bot: Bot | None = None
+    rng: Rng | None = None
+
+    def public(self, connected: bool) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot_spec,
+            "name": self.name,
+            "connected": connected,
+        }
+
+
+@dataclass
+class LogEntry:
+    seq: int
+    by: int | None
+    events: list[Event]
+
+
+@dataclass
+class Outcome:
+    """What happened to one submitted action: an ack (``seq``) or a reject (``code``, ``reason``)."""
+
+    seq: int
+    code: str | None = None
+    reason: str = ""
+    resend_welcome: bool = False
+
+    def message(self, cid: str | None) -> dict[str, Any]:
+        if self.code is None:
+            return {"t": "ack", "cid": cid, "seq": self.seq}
+        return {"t": "reject", "cid": cid, "code": self.code, "reason": self.reason, "seq": self.seq}
+
+
+@dataclass
+class LiveGame:
+    id: str
+    game: Game[Any, Any]
+    state: GameState
+    seats: list[Seat]
+    storage: Storage
+    bot_delay: float
+    status: str
+    seq: int = 0
+    host_token_hash: str = ""
+    cids: dict[tuple[int, str], int] = field(default_factory=dict)
+    # The last actions' events, for the log in a welcome; older ones are in storage (and every
+    # Event kept is an object the garbage collector walks).
+    history: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_IN_WELCOME))
+    connections: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    broken_bots: set[int] = field(default_factory=set)
+    chat_log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_IN_WELCOME))
+    on_idle: Callable[[LiveGame], None] | None = None
+
+    # -- building -------------------------------------------------------------------------------
+    @classmethod
+    def restore(cls, row: GameRow, storage: Storage, bot_delay: float) -> LiveGame:
+        """The game as its stored config and actions rebuild it (raises if the rules refuse one)."""
+        from ravenry.core.registry import get_game
+
+        game = get_game(row.kind)
+        state: GameState = game.new_state(game.config_from_json(row.config))
+        live = cls(
+            id=row.id,
+            game=game,
+            state=state,
+            seats=[_seat(s, row.kind) for s in row.seats],
+            storage=storage,
+            bot_delay=bot_delay,
+            status=row.status,
+            host_token_hash=row.host_token_hash,
+        )
+        for action in storage.actions(row.id):
+            by = action.seat
+            if by is None:
+                raise ValueError(f"game {row.id}: server actions are not supported yet (seq {action.seq})")
+            events = state.apply_json(by, action.payload)
+            live.seq += 1
+            if action.seq != live.seq:
+                raise ValueError(f"game {row.id}: action seq {action.seq} where {live.seq} was expected")
+            live.history.append(LogEntry(live.seq, by, events))
+            if action.cid is not None:
+                live.cids[(by, action.cid)] = live.seq
+        return live
+
+    # -- who is who -----------------------------------------------------------------------------
+    def authenticate(self, token: str | None) -> int | None:
+        """The seat whose token this is; None for a spectator (no token). Raises PermissionError."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise PermissionError("this token is not valid for this game (wrong, or revoked)")
+
+    def is_host(self, token: str) -> bool:
+        return hmac.compare_digest(self.host_token_hash, hash_token(token))
+
+    def connected(self, seat: Seat) -> bool:
+        if seat.kind == "bot":
+            return True
+        return any(c.seat == seat.seat and not c.closed for c in self.connections)
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [s.public(self.connected(s)) for s in self.seats]
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        result = self.state.decision().result
+        return None if result is None else result.to_json()
+
+    # -- what a viewer gets ---------------------------------------------------------------------
+    def _deciding(self, seat: int | None) -> bool:
+        decision = self.state.decision()
+        return seat is not None and decision.result is None and seat in decision.players
+
+    def _legal(self, seat: int | None) -> tuple[list[Any] | None, list[Any] | None]:
+        if not self._deciding(seat):
+            return None, None
+        assert seat is not None
+        legal = [self.game.action_to_json(a) for a in self.state.legal_actions(seat)]
+        return legal, list(self.state.action_templates(seat))
+
+    def welcome(self, seat: int | None) -> dict[str, Any]:
+        legal, templates = self._legal(seat)
+        return {
+            "t": "welcome",
+            "game": self.id,
+            "kind": self.game.id,
+            "seat": seat,
+            "seq": self.seq,
+            "view": self.state.observe(seat),
+            "legal": legal,
+            "templates": templates,
+            "seats": self.public_seats(),
+            "log": [
+                {"t": "ev", "seq": e.seq, "by": e.by, "events": [ev.view(seat) for ev in e.events]}
+                for e in self.history
+            ],
+            "chat": list(self.chat_log),
+        }
+
+    def _ev(self, entry: LogEntry, seat: int | None) -> str:
+        view = self.state.observe(seat)
+        view.pop("board", None)
+        legal, templates = self._legal(seat)
+        return dumps(
+            {
+                "t": "ev",
+                "seq": entry.seq,
+                "by": entry.by,
+                "events": [e.view(seat) for e in entry.events],
+                "view": view,
+                "legal": legal,
+                "templates": templates,
+            }
+        )
+
+    def _broadcast(self, entry: LogEntry) -> None:
+        frames: dict[int | None, str] = {}  # one projection per viewer seat, shared by its sockets
+        for conn in list(self.connections):
+            if conn.closed:
+                continue
+            if conn.seat not in frames:
+                frames[conn.seat] = self._ev(entry, conn.seat)
+            conn.send_text(frames[conn.seat])
+
+    def chat(self, conn: Connection, text: str) -> None:
+        """A line of table talk to every viewer (kept in memory only: the last ones go in welcome)."""
+        text = " ".join(text.split())
+        if not text:
+            return
+        name = "spectator" if conn.seat is None else self.seats[conn.seat].name
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+        line = {"t": "chat", "from": conn.seat, "name": name, "text": text, "at": at}
+        self.chat_log.append(line)
+        message = dumps(line)
+        for other in list(self.connections):
+            other.send_text(message)
+
+    def broadcast_presence(self) -> None:
+        text = dumps({"t": "presence", "seats": self.public_seats()})
+        for conn in list(self.connections):
+            conn.send_text(text)
+
+    # -- connections ----------------------------------------------------------------------------
+    async def attach(self, conn: Connection) -> None:
+        async with self.lock:
+            self.connections.add(conn)
+            conn.send(self.welcome(conn.seat))
+        if conn.seat is not None and not self.seats[conn.seat].claimed:
+            self.seats[conn.seat].claimed = True
+            try:
+                await self.storage.call(self.storage.claim_seat, self.id, conn.seat)
+            except Exception:
+                log.exception("game %s: could not record that seat %s connected", self.id, conn.seat)
+            # Decided in memory (one event loop: no race); the database follows in claim_seat.
+            if self.status == "open" and all(s.claimed for s in self.seats):
+                self.status = "running"
+                self.schedule_bots()
+        self.broadcast_presence()
+
+    def detach(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.discard(conn)
+            self.broadcast_presence()
+        self._maybe_idle()
+
+    def _maybe_idle(self) -> None:
+        # A finished game nobody watches leaves memory; it is rebuilt from storage if asked for.
+        if self.status == "finished" and not self.connections and self.on_idle is not None:
+            self.on_idle(self)
+
+    def close_seat(self, seat: int, code: str, reason: str) -> None:
+        for conn in list(self.connections):
+            if conn.seat == seat:
+                conn.close({"t": "error", "code": code, "reason": reason})
+                self.connections.discard(conn)
+
+    # -- acting ---------------------------------------------------------------------------------
+    async def act(
+        self, conn: Connection | None, seat: int | None, cid: str | None, at: int | None, action: Any
+    ) -> Outcome:
+        """One action from ``seat`` (a person's socket ``conn``, or a bot's): exactly one ack or
+        reject goes back to the actor, before any viewer hears of the action."""
+        async with self.lock:
+            outcome = await self._act_locked(conn, seat, cid, at, action)
+        if outcome.code is None:
+            self.schedule_bots()
+        return outcome
+
+    async def _act_locked(
+        self, conn: Connection | None, seat: int | None, cid: str | None, at: int | None, action: Any
+    ) -> Outcome:
+        outcome, entry = await self._submit_locked(seat, cid, at, action)
+        if conn is not None:
+            conn.send(outcome.message(cid))
+            if outcome.resend_welcome:
+                conn.send(self.welcome(conn.seat))
+        if entry is not None:
+            self._broadcast(entry)
+        return outcome
+
+    async def _submit_locked(
+        self, seat: int | None, cid: str | None, at: int | None, action: Any
+    ) -> tuple[Outcome, LogEntry | None]:
+        if seat is None:
+            return Outcome(
+                self.seq, "unauthorized", "spectators cannot act; open your seat's invite link"
+            ), None
+        if cid is not None and (seat, cid) in self.cids:
+            return Outcome(self.cids[(seat, cid)]), None  # already committed: the same ack again
+        decision = self.state.decision()
+        if decision.result is not None:
+            return Outcome(self.seq, "game_over", "the game is over"), None
+        if seat not in decision.players:
+            waiting = ", ".join(str(p) for p in decision.players)
+            reason = f"seat {seat} may not act now; waiting for seat(s) {waiting}"
+            return Outcome(self.seq, "not_your_turn", reason), None
+        if at is not None and not decision.simultaneous and at != self.seq:
+            reason = f"you acted on position {at}, but the game is at {self.seq}; here is the current one"
+            return Outcome(self.seq, "stale", reason, resend_welcome=True), None
+        new_state = self.state.clone()
+        try:
+            events = new_state.apply_json(seat, action)
+        except IllegalAction as exc:
+            return Outcome(self.seq, _refusal_code(exc), exc.reason), None
+        payload = self.game.action_to_json(new_state.history[-1][1])
+        result = new_state.decision().result
+        seq = self.seq + 1
+        try:
+            await self.storage.append(
+                self.id, seq, seat, payload, cid, None if result is None else result.to_json()
+            )
+        except Exception as exc:
+            log.exception("game %s: could not commit action %s", self.id, seq)
+            await self._resync_after_failure()
+            reason = f"the action could not be saved, so it was not taken ({type(exc).__name__})"
+            return Outcome(self.seq, "storage", reason), None
+        # Committed: only now does the new state become the game's.
+        self.state = new_state
+        self.seq = seq
+        if cid is not None:
+            self.cids[(seat, cid)] = seq
+        entry = LogEntry(seq, seat, events)
+        self.history.append(entry)
+        if result is not None:
+            self.status = "finished"
+            asyncio.get_running_loop().call_soon(self._maybe_idle)
+        return Outcome(seq), entry
+
+    async def _resync_after_failure(self) -> None:
+        """After a failed commit, check that the database did not take the action after all (a
+        lost connection after COMMIT): if it holds more actions than memory, rebuild from it."""
+        try:
+            rows = await self.storage.call(self.storage.actions, self.id)
+        except Exception:
+            return
+        if len(rows) <= self.seq:
+            return
+        row = await self.storage.call(self.storage.get_game, self.id)
+        if row is None:
+            return
+        fresh = await self.storage.call(LiveGame.restore, row, self.storage, self.bot_delay)
+        self.state, self.seq, self.cids, self.history = fresh.state, fresh.seq, fresh.cids, fresh.history
+        for conn in list(self.connections):
+            conn.send(self.welcome(conn.seat))
+
+    # -- bots -----------------------------------------------------------------------------------
+    def schedule_bots(self) -> None:
+        if self.status == "open":
+            return  # bots wait until every person has arrived
+        decision = self.state.decision()
+        if decision.result is not None:
+            return
+        for seat_no in decision.players:
+            seat = self.seats[seat_no]
+            if seat.kind != "bot" or seat_no in self.bot_tasks or seat_no in self.broken_bots:
+                continue
+            self.bot_tasks[seat_no] = asyncio.get_running_loop().create_task(self._bot_turn(seat_no))
+
+    async def _bot_turn(self, seat_no: int) -> None:
+        again = False
+        try:
+            await asyncio.sleep(self.bot_delay)
+            seat = self.seats[seat_no]
+            async with self.lock:
+                if not self._deciding(seat_no):
+                    return
+                if seat.bot is None or seat.rng is None:
+                    seat.bot = bot_from_spec(seat.bot_spec or "random", self.game.id)
+                    seat.rng = Rng(secrets.randbits(64))
+                # The bot sees only its seat's view and legal actions (bot_decide), and its
+                # choice goes through the very path a person's does.
+                choice = bot_decide(seat.bot, self.state, seat_no, seat.rng)
+                action = self.game.action_to_json(choice)
+                outcome = await self._act_locked(None, seat_no, f"bot-{self.seq}", None, action)
+            if outcome.code == "storage":
+                await asyncio.sleep(max(self.bot_delay, 0.5))  # the database is down: try again later
+                again = True
+            elif outcome.code is not None:
+                log.error("game %s: bot at seat %s was refused: %s", self.id, seat_no, outcome.reason)
+                self.broken_bots.add(seat_no)
+            else:
+                again = True
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: bot at seat %s failed", self.id, seat_no)
+            self.broken_bots.add(seat_no)
+        finally:
+            self.bot_tasks.pop(seat_no, None)
+        if again:
+            self.schedule_bots()
+
+    def cancel_bots(self) -> None:
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()
+
+
+def _refusal_code(exc: IllegalAction) -> str:
+    if isinstance(exc, MalformedAction):
+        return "bad_message"
+    if isinstance(exc, NotYourTurn):
+        return "not_your_turn"
+    if isinstance(exc, GameOver):
+        return "game_over"
+    return "illegal"
+
+
+def _seat(row: SeatRow, game_id: str) -> Seat:
+    return Seat(
+        seat=row.seat,
+        kind=row.kind,
+        bot_spec=row.bot,
+        name=row.name,
+        token_hash=row.token_hash,
+        claimed=row.claimed_at is not None or row.kind == "bot",
+    )

@@ -1,0 +1,170 @@
+"""One WebSocket of a live game: hello first, then schema-checked messages, bounded in size
+and rate; every ``act`` gets exactly one ``ack`` or ``reject``. Frames leave through the
+connection's own queue (:func:`pump`), in the order the game put them there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ravenry.server.live import Connection, LiveGame
+from ravenry.server.messages import (
+    MAX_MESSAGE_BYTES,
+    Act,
+    Chat,
+    Hello,
+    Ping,
+    client_message,
+    validation_reason,
+)
+
+HELLO_TIMEOUT = 30.0
+RATE_STRIKES_BEFORE_CLOSE = 40
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second, bursts of up to ``rate``."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = rate
+        self.last = time.monotonic()
+        self.strikes = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.rate, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+
+async def pump(websocket: WebSocket, conn: Connection) -> None:
+    """Write a connection's frames in order; close the socket at the sentinel."""
+    try:
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:
+        conn.closed = True
+    with contextlib.suppress(Exception):
+        await websocket.close(code=1000)
+
+
+def _cid_of(text: str) -> str | None:
+    """The ``cid`` of a message that failed validation, if it has a usable one (for the reject)."""
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return None
+    cid = obj.get("cid") if isinstance(obj, dict) else None
+    return cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
+
+
+async def _receive_text(websocket: WebSocket) -> str | bytes:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
+async def serve_socket(websocket: WebSocket, conn: Connection, live: LiveGame, rate: float) -> None:
+    try:
+        first = await asyncio.wait_for(_receive_text(websocket), timeout=HELLO_TIMEOUT)
+    except TimeoutError:
+        conn.close({"t": "error", "code": "bad_message", "reason": "say hello first"})
+        return
+    hello = _parse_hello(first)
+    if hello is None:
+        conn.close(
+            {
+                "t": "error",
+                "code": "bad_message",
+                "reason": 'the first message must be {"t":"hello","token":...}',
+            }
+        )
+        return
+    if not await _greet(conn, live, hello):
+        return
+    limiter = RateLimiter(rate)
+    while not conn.closed:
+        raw = await _receive_text(websocket)
+        if conn.closed:
+            return
+        if not limiter.allow():
+            if limiter.strikes >= RATE_STRIKES_BEFORE_CLOSE:
+                conn.close({"t": "error", "code": "rate_limited", "reason": "too many messages; closing"})
+                return
+            cid = _cid_of(raw) if isinstance(raw, str) and len(raw) <= MAX_MESSAGE_BYTES else None
+            conn.send(_reject(cid, "rate_limited", f"at most {rate:g} messages a second", live.seq))
+            continue
+        if isinstance(raw, bytes):
+            conn.send(_reject(None, "bad_message", "send JSON text frames, not binary ones", live.seq))
+            continue
+        if len(raw.encode()) > MAX_MESSAGE_BYTES:
+            conn.send(
+                _reject(None, "too_large", f"a message may hold at most {MAX_MESSAGE_BYTES} bytes", live.seq)
+            )
+            continue
+        try:
+            message = client_message.validate_json(raw)
+        except ValidationError as exc:
+            conn.send(_reject(_cid_of(raw), "bad_message", validation_reason(exc), live.seq))
+            continue
+        if isinstance(message, Act):
+            await live.act(conn, conn.seat, message.cid, message.at, message.a)
+        elif isinstance(message, Ping):
+            conn.send({"t": "pong"})
+        elif isinstance(message, Chat):
+            live.chat(conn, message.text)
+        elif isinstance(message, Hello):
+            # A second hello asks for a fresh view (after a gap); the token must not change.
+            live.detach(conn)
+            if not await _greet(conn, live, message):
+                return
+
+
+def _parse_hello(raw: str | bytes) -> Hello | None:
+    if isinstance(raw, bytes) or len(raw) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        message = client_message.validate_json(raw)
+    except ValidationError:
+        return None
+    return message if isinstance(message, Hello) else None
+
+
+async def _greet(conn: Connection, live: LiveGame, hello: Hello) -> bool:
+    try:
+        seat = live.authenticate(hello.token)
+    except PermissionError as exc:
+        conn.close({"t": "error", "code": "unauthorized", "reason": str(exc)})
+        return False
+    if conn.seat is not None and seat != conn.seat:
+        conn.close(
+            {"t": "error", "code": "unauthorized", "reason": "a socket keeps the seat it said hello as"}
+        )
+        return False
+    conn.seat = seat
+    await live.attach(conn)
+    return True
+
+
+def _reject(cid: str | None, code: str, reason: str, seq: int) -> dict[str, Any]:
+    return {"t": "reject", "cid": cid, "code": code, "reason": reason, "seq": seq}

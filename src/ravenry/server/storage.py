@@ -1,0 +1,491 @@
+"""The server's database: games, seats and the ordered accepted actions (SQLAlchemy 2 Core).
+
+A game is stored as its config (seed included), the options asked for, its seats and the list of
+accepted actions, each a JSON row keyed ``(game_id, seq)`` with an idempotency key
+``(game_id, seat, cid)``; the state is rebuilt by replay. No pickles and no state snapshots, so
+the database does not depend on one version of the rules' internal layout.
+
+The methods are synchronous and run off the event loop: reads on the storage's thread pool
+(:meth:`Storage.call`), accepted actions on one writer thread that commits whatever has queued up
+in one transaction (:meth:`Storage.append`, group commit). The rules are CPU-bound Python and a
+commit costs well under a millisecond, so no async driver is needed. SQLite gets WAL,
+``synchronous=NORMAL`` (survives a killed process), ``BEGIN IMMEDIATE``, a busy timeout and
+foreign keys; PostgreSQL stays at its durable defaults. The schema is created and upgraded by
+the Alembic migrations shipped in ``ravenry/server/migrations``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+T = TypeVar("T")
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("kind", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("config", Text, nullable=False),  # the game's config JSON, seed included: never sent while running
+    Column("options", Text, nullable=False),  # the options the creator asked for (for a rematch)
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),  # open | running | finished
+    Column("result", Text, nullable=True),
+    Column("seq", Integer, nullable=False),  # accepted actions so far
+    Column("host_token_hash", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Column("schema_version", Integer, nullable=False),  # the record format of this row
+    Index("ix_games_status_created", "status", "created_at"),
+)
+
+seats_table = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("bot", String(128), nullable=True),  # the bot spec, e.g. greedy or random:offers=false
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat's token; bots have none
+    Column("claimed_at", Float, nullable=True),  # first time the seat connected
+    PrimaryKeyConstraint("game_id", "seat"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=True),  # NULL: an action the server itself took
+    Column("payload", Text, nullable=False),  # the action's JSON (game.action_to_json)
+    Column("cid", String(64), nullable=True),  # the client's idempotency key
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("game_id", "seq"),
+    UniqueConstraint("game_id", "seat", "cid", name="uq_actions_game_seat_cid"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
+RECORD_SCHEMA_VERSION = 1
+
+# The statements of the hot path (one per accepted action), built once: building a statement
+# costs SQLAlchemy more than SQLite takes to run it.
+_INSERT_ACTION = actions_table.insert()
+_UPDATE_SEQ = (
+    update(games_table)
+    .where(games_table.c.id == bindparam("gid"))
+    .values(seq=bindparam("new_seq"), updated_at=bindparam("now"))
+)
+_UPDATE_FINISHED = (
+    update(games_table)
+    .where(games_table.c.id == bindparam("gid"))
+    .values(
+        seq=bindparam("new_seq"),
+        updated_at=bindparam("now"),
+        status="finished",
+        result=bindparam("new_result"),
+    )
+)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None
+    claimed_at: float | None
+
+
+@dataclass
+class GameRow:
+    id: str
+    kind: str
+    players: int
+    config: dict[str, Any]
+    options: dict[str, Any]
+    seed: int
+    status: str
+    result: dict[str, Any] | None
+    seq: int
+    host_token_hash: str
+    created_at: float
+    seats: list[SeatRow]
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    seat: int | None
+    payload: dict[str, Any]
+    cid: str | None
+
+
+def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
+    if done.cancelled():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` → ``postgresql+psycopg://`` (psycopg 3 is the driver we ship)."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def make_engine(url: str) -> Engine:
+    url = normalise_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4)
+    if not parsed.database or parsed.database == ":memory:":
+        raise ValueError(
+            "use a SQLite file (sqlite:///path/to/file.sqlite); an in-memory database is not kept"
+        )
+    Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 5})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # pysqlite's own transaction handling is turned off so that BEGIN IMMEDIATE (below) takes
+        # the write lock at the start of a transaction instead of upgrading it half-way.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Storage:
+    """The database behind the server. Its methods are blocking; call them through :meth:`call`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.engine = make_engine(self.url)
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
+        # Reads (and the rare writes of the lobby): one thread for SQLite, a few for PostgreSQL.
+        self._pool = ThreadPoolExecutor(
+            max_workers=1 if self.is_sqlite else 8, thread_name_prefix="ravenry-db"
+        )
+        # Accepted actions go through one writer thread that commits whatever has queued up
+        # meanwhile in one transaction (group commit): one thread hand-off and one COMMIT per
+        # batch instead of per action, which is what a busy server's latency was made of.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ravenry-writer")
+        self._queued: list[tuple[tuple[Any, ...], asyncio.Future[None]]] = []
+        self._queue_lock = threading.Lock()
+        self._draining = False
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+
+    async def append(
+        self,
+        game_id: str,
+        seq: int,
+        seat: int | None,
+        payload: dict[str, Any],
+        cid: str | None,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """:meth:`append_action`, committed by the writer thread; returns once it is durable."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._queue_lock:
+            self._queued.append(((game_id, seq, seat, payload, cid, result), done))
+            start = not self._draining
+            self._draining = True
+        if start:
+            loop.run_in_executor(self._writer, self._drain, loop)
+        await done
+
+    def _drain(self, loop: asyncio.AbstractEventLoop) -> None:
+        while True:
+            with self._queue_lock:
+                batch, self._queued = self._queued, []
+                if not batch:
+                    self._draining = False
+                    return
+            outcomes = self._commit_batch([args for args, _ in batch])
+            for (_, done), error in zip(batch, outcomes, strict=True):
+                loop.call_soon_threadsafe(_settle, done, error)
+
+    def _commit_batch(self, items: list[tuple[Any, ...]]) -> list[BaseException | None]:
+        if len(items) > 1:
+            try:
+                self._append_many(items)
+                return [None] * len(items)
+            except Exception:
+                pass  # one of them was refused: commit them one by one, so only that one fails
+        outcomes: list[BaseException | None] = []
+        for args in items:
+            try:
+                self.append_action(*args)
+                outcomes.append(None)
+            except Exception as exc:
+                outcomes.append(exc)
+        return outcomes
+
+    def _append_many(self, items: list[tuple[Any, ...]]) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                _INSERT_ACTION,
+                [
+                    {"game_id": g, "seq": q, "seat": s, "payload": dumps(p), "cid": c, "at": now}
+                    for g, q, s, p, c, _r in items
+                ],
+            )
+            for game_id, seq, _seat, _payload, _cid, result in items:
+                if result is None:
+                    conn.execute(_UPDATE_SEQ, {"gid": game_id, "new_seq": seq, "now": now})
+                else:
+                    values = {"gid": game_id, "new_seq": seq, "now": now, "new_result": dumps(result)}
+                    conn.execute(_UPDATE_FINISHED, values)
+
+    def close(self) -> None:
+        self._writer.shutdown(wait=True)
+        self._pool.shutdown(wait=True)
+        self.engine.dispose()
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    # -- writes ---------------------------------------------------------------------------------
+    def create_game(self, row: GameRow) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                games_table.insert().values(
+                    id=row.id,
+                    kind=row.kind,
+                    players=row.players,
+                    config=dumps(row.config),
+                    options=dumps(row.options),
+                    seed=row.seed,
+                    status=row.status,
+                    result=None,
+                    seq=0,
+                    host_token_hash=row.host_token_hash,
+                    created_at=row.created_at,
+                    updated_at=now,
+                    schema_version=RECORD_SCHEMA_VERSION,
+                )
+            )
+            conn.execute(
+                seats_table.insert(),
+                [
+                    {
+                        "game_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "claimed_at": s.claimed_at,
+                    }
+                    for s in row.seats
+                ],
+            )
+
+    def append_action(
+        self,
+        game_id: str,
+        seq: int,
+        seat: int | None,
+        payload: dict[str, Any],
+        cid: str | None,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Commit accepted action number ``seq`` (and, if it ended the game, the result) in one
+        transaction. Raises if ``seq`` or ``(seat, cid)`` is already taken."""
+        now = time.time()
+        row = {"game_id": game_id, "seq": seq, "seat": seat, "payload": dumps(payload), "cid": cid, "at": now}
+        with self.engine.begin() as conn:
+            conn.execute(_INSERT_ACTION, row)
+            if result is None:
+                conn.execute(_UPDATE_SEQ, {"gid": game_id, "new_seq": seq, "now": now})
+            else:
+                conn.execute(
+                    _UPDATE_FINISHED,
+                    {"gid": game_id, "new_seq": seq, "now": now, "new_result": dumps(result)},
+                )
+
+    def claim_seat(self, game_id: str, seat: int) -> bool:
+        """Mark a human seat as having connected; returns whether the game left ``open`` now."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            # Two seats arriving at once must not each miss the other's claim (PostgreSQL's READ
+            # COMMITTED): the game's row is locked first. SQLite's BEGIN IMMEDIATE already is.
+            conn.execute(select(games_table.c.id).where(games_table.c.id == game_id).with_for_update())
+            conn.execute(
+                update(seats_table)
+                .where(
+                    seats_table.c.game_id == game_id,
+                    seats_table.c.seat == seat,
+                    seats_table.c.claimed_at.is_(None),
+                )
+                .values(claimed_at=now)
+            )
+            unclaimed = conn.execute(
+                select(func.count())
+                .select_from(seats_table)
+                .where(
+                    seats_table.c.game_id == game_id,
+                    seats_table.c.kind == "human",
+                    seats_table.c.claimed_at.is_(None),
+                )
+            ).scalar_one()
+            if unclaimed:
+                return False
+            changed = conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id, games_table.c.status == "open")
+                .values(status="running", updated_at=now)
+            ).rowcount
+            return bool(changed)
+
+    def set_token_hash(self, game_id: str, seat: int, token_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_table)
+                .where(seats_table.c.game_id == game_id, seats_table.c.seat == seat)
+                .values(token_hash=token_hash)
+            )
+
+    def mark_finished(self, game_id: str, result: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id)
+                .values(status="finished", result=dumps(result), updated_at=time.time())
+            )
+
+    # -- reads ----------------------------------------------------------------------------------
+    def count_games(self) -> int:
+        with self.engine.begin() as conn:
+            return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
+
+    def get_game(self, game_id: str) -> GameRow | None:
+        rows = self._games(games_table.c.id == game_id, limit=1)
+        return rows[0] if rows else None
+
+    def list_games(self, status: str | None, limit: int = 200) -> list[GameRow]:
+        where = None if status is None else games_table.c.status == status
+        return self._games(where, limit=limit)
+
+    def unfinished_games(self) -> list[GameRow]:
+        return self._games(games_table.c.status != "finished", limit=None)
+
+    def actions(self, game_id: str) -> list[ActionRow]:
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(
+                    actions_table.c.seq, actions_table.c.seat, actions_table.c.payload, actions_table.c.cid
+                )
+                .where(actions_table.c.game_id == game_id)
+                .order_by(actions_table.c.seq)
+            ).all()
+        return [ActionRow(r.seq, r.seat, json.loads(r.payload), r.cid) for r in rows]
+
+    def _games(self, where: Any, limit: int | None) -> list[GameRow]:
+        query = select(games_table).order_by(games_table.c.created_at.desc(), games_table.c.id)
+        if where is not None:
+            query = query.where(where)
+        if limit is not None:
+            query = query.limit(limit)
+        with self.engine.begin() as conn:
+            games = conn.execute(query).all()
+            ids = [g.id for g in games]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(
+                    select(seats_table).where(seats_table.c.game_id.in_(ids)).order_by(seats_table.c.seat)
+                ).all():
+                    seats[s.game_id].append(
+                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed_at)
+                    )
+        return [_game_row(g, seats[g.id]) for g in games]
+
+
+def _game_row(g: Any, seats: Sequence[SeatRow]) -> GameRow:
+    return GameRow(
+        id=g.id,
+        kind=g.kind,
+        players=g.players,
+        config=json.loads(g.config),
+        options=json.loads(g.options),
+        seed=int(g.seed),
+        status=g.status,
+        result=None if g.result is None else json.loads(g.result),
+        seq=g.seq,
+        host_token_hash=g.host_token_hash,
+        created_at=g.created_at,
+        seats=list(seats),
+    )

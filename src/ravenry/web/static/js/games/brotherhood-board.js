@@ -1,0 +1,151 @@
+// North of the Gift (Brotherhood of the Watch): the Wall with its 4 sections of 5 guard spaces,
+// the clearings in front of it, the 3 clans' camps and their trails, the breach track,
+// Tormund's camp, and the wildlings that have crossed into the Gift.
+import { s, clickable } from "../shell/dom.js";
+import { PLAYER_COLORS, WILDLING_LETTER, WILDLING_COLORS } from "./catan-data.js";
+import { U, drawRobberCamp, spotLabel } from "./catan-board.js";
+
+const SQ3 = Math.sqrt(3);
+const px = (v) => (v * U).toFixed(1);
+const SECTION_W = SQ3;
+const WALL_TOP = -1.98, WALL_BOTTOM = -1.5;
+const CLEARING_Y = -2.75;
+const CLAN_Y = -4.3;
+const CLAN_SHORT = ["Ice River", "Cave People", "Hornfoot"];
+// Each clan's trails: [die faces, clearing index] (lower trail first), as printed on the board.
+const TRAILS = [[[[1, 2], 0], [[3], 1]], [[[4], 1], [[5], 2]], [[[6], 2], [[7, 8], 3]]];
+const CAMP_GAP = 0.3;
+const TORMUND_CAMP = [-2.25, -2.75];
+
+const sectionX = (sec) => sec * SECTION_W; // section 0 sits above hex (0, 0)
+const clanX = (c) => SQ3 / 2 + c * SECTION_W;
+
+export function northBounds() {
+  return { minX: TORMUND_CAMP[0] - 0.8, maxX: sectionX(3) + 3.1, minY: -5.4 };
+}
+
+export function wildlingIcon(x, y, kind, r = 0.13) {
+  const g = s("g", { class: `wildling wildling-${kind}`, "data-wildling": kind });
+  g.append(s("title", { text: `${kind} wildling` }));
+  if (kind === "giant") {
+    g.append(s("rect", { x: px(x - r * 1.1), y: px(y - r * 1.1), width: px(r * 2.2), height: px(r * 2.2), rx: px(0.04), fill: WILDLING_COLORS[kind], class: "wildling-body" }));
+  } else if (kind === "climber") {
+    g.append(s("path", { d: `M${px(x)},${px(y - r * 1.25)} L${px(x + r * 1.2)},${px(y + r)} L${px(x - r * 1.2)},${px(y + r)} Z`, fill: WILDLING_COLORS[kind], class: "wildling-body" }));
+  } else {
+    g.append(s("circle", { cx: px(x), cy: px(y), r: px(r), fill: WILDLING_COLORS[kind], class: "wildling-body" }));
+  }
+  g.append(s("text", { x: px(x), y: px(y + 0.01), class: "wildling-letter", text: WILDLING_LETTER[kind] || "?" }));
+  return g;
+}
+
+export function drawNorth(board, view, spots, onSpot, seatName, centers, robberName, bounds) {
+  const g = s("g", { class: "north" });
+  const left = sectionX(0) - SECTION_W / 2, right = sectionX(3) + SECTION_W / 2;
+
+  g.append(s("rect", { x: px(bounds.minX), y: px(bounds.minY), width: px(bounds.maxX - bounds.minX), height: px(WALL_TOP + 0.2 - bounds.minY), class: "frostfangs" }));
+  g.append(s("text", { x: px((left + right) / 2), y: px(-5.05), class: "north-title", text: "The Frostfangs" }));
+
+  // Trails from each clan to its two clearings, labelled with the wildling die faces.
+  TRAILS.forEach((pair, c) => {
+    pair.forEach(([faces, clearing], i) => {
+      const x1 = clanX(c) + (i ? 0.25 : -0.25), y1 = CLAN_Y + 0.3;
+      const x2 = sectionX(clearing), y2 = CLEARING_Y - 0.35;
+      g.append(s("line", { x1: px(x1), y1: px(y1), x2: px(x2), y2: px(y2), class: "trail", "data-trail": `${c}:${clearing}` }));
+      const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+      g.append(s("circle", { cx: px(mx), cy: px(my), r: px(0.17), class: "trail-badge" }));
+      g.append(s("text", { x: px(mx), y: px(my + 0.01), class: "trail-faces", text: faces.join(",") }));
+    });
+  });
+
+  // The clans and their five camps (camp 1, the hottest fire, on the left).
+  const camps = view.camps || {};
+  Object.keys(camps).forEach((clanName, c) => {
+    const cx = clanX(c);
+    const cg = s("g", { class: "clan", "data-clan": c, "aria-label": clanName });
+    cg.append(s("text", { x: px(cx), y: px(CLAN_Y - 0.38), class: "clan-name", text: CLAN_SHORT[c] || clanName }));
+    for (let i = 0; i < 5; i++) {
+      const x = cx + (i - 2) * CAMP_GAP;
+      cg.append(s("circle", { cx: px(x), cy: px(CLAN_Y), r: px(0.14), class: `camp${i === 0 ? " hottest" : ""}`, "data-camp": `${c}:${i}` }));
+      const kind = camps[clanName][i];
+      if (kind) cg.append(wildlingIcon(x, CLAN_Y, kind, 0.11));
+    }
+    g.append(cg);
+  });
+
+  // Clearings facing each wall section.
+  (view.clearings || []).forEach((crowd, sec) => {
+    const x = sectionX(sec);
+    const cg = s("g", { class: "clearing", "data-clearing": sec });
+    cg.append(s("rect", { x: px(x - SECTION_W / 2 + 0.08), y: px(CLEARING_Y - 0.33), width: px(SECTION_W - 0.16), height: px(0.66), rx: px(0.2), class: "clearing-area" }));
+    crowd.forEach((kind, i) => {
+      const wx = x + (i - (crowd.length - 1) / 2) * 0.27;
+      cg.append(wildlingIcon(wx, CLEARING_Y, kind, 0.11));
+    });
+    if (!crowd.length) cg.append(s("text", { x: px(x), y: px(CLEARING_Y + 0.02), class: "clearing-empty", text: `clearing ${sec + 1}` }));
+    g.append(cg);
+  });
+
+  // The Wall: 4 sections of 5 guard spaces.
+  (view.wall || []).forEach((guards, sec) => {
+    const x0 = sectionX(sec) - SECTION_W / 2;
+    const wg = s("g", { class: "wall-section", "data-wall-section": sec });
+    wg.append(s("rect", { x: px(x0 + 0.02), y: px(WALL_TOP), width: px(SECTION_W - 0.04), height: px(WALL_BOTTOM - WALL_TOP), class: "wall-stone" }));
+    for (let i = 0; i < 5; i++) {
+      const gx = x0 + (i + 0.5) * (SECTION_W / 5);
+      const gy = (WALL_TOP + WALL_BOTTOM) / 2;
+      const owner = guards[i];
+      if (owner === undefined) {
+        wg.append(s("circle", { cx: px(gx), cy: px(gy), r: px(0.11), class: "guard-space" }));
+      } else {
+        const gd = s("g", { class: "guard", "data-guard": `${sec}:${i}`, "data-owner": owner });
+        gd.append(s("title", { text: `Guard of ${seatName(owner)} (section ${sec + 1}, space ${i + 1})` }));
+        gd.append(s("path", {
+          d: `M${px(gx - 0.13)},${px(gy - 0.14)} L${px(gx + 0.13)},${px(gy - 0.14)} L${px(gx + 0.13)},${px(gy + 0.02)} Q${px(gx)},${px(gy + 0.2)} ${px(gx - 0.13)},${px(gy + 0.02)} Z`,
+          fill: PLAYER_COLORS[owner], class: "piece",
+        }));
+        wg.append(gd);
+      }
+    }
+    wg.append(s("text", { x: px(sectionX(sec)), y: px(WALL_TOP - 0.08), class: "wall-label", text: `Wall ${sec + 1}` }));
+    g.append(wg);
+  });
+
+  // Breach track.
+  const bx = sectionX(3) + SECTION_W / 2 + 0.35;
+  const bt = s("g", { class: "breach-track", "data-breaches": view.breaches || 0 });
+  bt.append(s("text", { x: px(bx + 1.0), y: px(CLEARING_Y - 0.5), class: "breach-title", text: "Breaches" }));
+  for (let i = 0; i < 3; i++) {
+    bt.append(s("rect", {
+      x: px(bx + i * 0.7), y: px(CLEARING_Y - 0.3), width: px(0.56), height: px(0.56), rx: px(0.08),
+      class: `breach-slot${i < (view.breaches || 0) ? " breached" : ""}`, "data-breach-slot": i,
+    }));
+    bt.append(s("text", { x: px(bx + i * 0.7 + 0.28), y: px(CLEARING_Y), class: "breach-num", text: i + 1 }));
+  }
+  g.append(bt);
+
+  // Tormund's camp (he starts there and may be sent back).
+  g.append(drawRobberCamp(TORMUND_CAMP[0], TORMUND_CAMP[1], view, spots, onSpot, robberName, board));
+
+  // Wildlings in the Gift: they block their hex.
+  for (const [hexId, kinds] of Object.entries(view.gift_wildlings || {})) {
+    const [cx, cy] = centers[+hexId];
+    const hg = s("g", { class: "gift-wildlings", "data-gift-hex": hexId });
+    hg.append(s("circle", { cx: px(cx), cy: px(cy), r: px(0.62), class: "blocked-ring" }));
+    kinds.forEach((kind, i) => hg.append(wildlingIcon(cx + (i - (kinds.length - 1) / 2) * 0.34, cy - 0.55, kind, 0.14)));
+    g.append(hg);
+  }
+
+  // Clickable wall sections and Tormund's camp.
+  for (const [key, actions] of spots) {
+    const [kind, id] = key.split(":");
+    if (kind === "section") {
+      const x0 = sectionX(+id) - SECTION_W / 2;
+      const el = s("rect", {
+        x: px(x0), y: px(WALL_TOP - 0.05), width: px(SECTION_W), height: px(WALL_BOTTOM - WALL_TOP + 0.1), rx: px(0.06),
+        class: "spot spot-section", "data-section": id, "data-action": actions[0].type,
+      });
+      g.append(clickable(el, spotLabel(actions, view, board), () => onSpot(key, actions)));
+    }
+  }
+  return g;
+}

@@ -1,0 +1,83 @@
+// Readable log lines for the events of the Catan family (as each viewer receives them: a
+// secret field is null for those not allowed to see it).
+import { devName, HERO_NAMES } from "./catan-data.js";
+import { hexName } from "./catan-board.js";
+
+function cards(counts) {
+  const parts = Object.entries(counts || {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`);
+  return parts.length ? parts.join(", ") : "nothing";
+}
+
+export function describeEvent(e, ctx, view) {
+  const who = (p) => (p === null || p === undefined ? "someone" : ctx.seatName(p));
+  const v = view || {};
+  const names = v.names || { city: "city", robber: "robber", army: "Largest Army" };
+  const robber = names.robber === "robber" ? "the robber" : names.robber;
+  const hex = (h) => `the ${hexName(v.board, h)}`;
+  switch (e.type) {
+    case "starting_player": return `${who(e.player)} starts (highest roll).`;
+    case "built": {
+      const piece = e.piece === "city" ? names.city : e.piece;
+      return `${who(e.player)} ${e.setup ? "placed" : "built"} a ${e.free ? "free " : ""}${piece}.`;
+    }
+    case "starting_resources": return `${who(e.player)} takes starting resources: ${cards(e.cards)}.`;
+    case "rolled": return `${who(e.player)} rolled ${e.dice[0]} + ${e.dice[1]} = ${e.total}.`;
+    case "wildling_die": return `Wildling die: ${e.face}.`;
+    case "produced": {
+      const gains = Object.entries(e.gains || {}).map(([p, c]) => `${who(+p)} ${cards(c)}`);
+      const short = (e.shortages || []).length ? ` (shortage: ${e.shortages.join(", ")})` : "";
+      return gains.length ? `Production: ${gains.join("; ")}${short}.` : `No one produces${short}.`;
+    }
+    case "must_discard": {
+      const owed = (e.owed || []).map((n, p) => (n ? `${who(p)} ${n}` : null)).filter(Boolean);
+      return owed.length ? `Discard half: ${owed.join(", ")}.` : null;
+    }
+    case "discarded": return `${who(e.player)} discarded ${e.resource ? `a ${e.resource}` : "a card"}.`;
+    case "robber_moved": return e.hex === null ? `${who(e.player)} sent ${robber} back to his camp.` : `${who(e.player)} moved ${robber} to ${hex(e.hex)}.`;
+    case "stole": return `${who(e.player)} stole ${e.resource ? `a ${e.resource}` : "a card"} from ${who(e.victim)}.`;
+    case "bought_dev": return `${who(e.player)} bought a development card${e.card ? ` (${devName(v, e.card)})` : ""}.`;
+    case "played_dev": {
+      let extra = "";
+      if (e.cards) extra = `: ${cards(e.cards)}`;
+      if (e.option === "return_wildling") extra = " to return a wildling";
+      if (e.resource) extra = `: ${e.resource}`;
+      if (e.taken !== undefined) extra += ` (took ${e.taken})`;
+      return `${who(e.player)} played ${devName(v, e.card)}${extra}.`;
+    }
+    case "longest_road": return `${who(e.player)} takes Longest Road (${e.length}).`;
+    case "largest_army": return `${who(e.player)} takes ${names.army} (${e.knights}).`;
+    case "maritime_trade": return `${who(e.player)} traded ${cards(e.gave)} to the bank for ${cards(e.got)}.`;
+    case "trade_offered": return `${who(e.player)} offers ${cards(e.give)} for ${cards(e.get)}.`;
+    case "trade_answer":
+      if (e.answer === "counter") return `${who(e.player)} counters: gives ${cards(e.give)} for ${cards(e.get)}.`;
+      return `${who(e.player)} ${e.answer === "accept" ? "accepts" : "declines"}.`;
+    case "trade_closed": return e.traded_with === null ? "Trade offer closed, no deal." : `${who(e.player)} traded with ${who(e.traded_with)}.`;
+    case "forced_trade": return `${who(e.player)} took ${e.got || "a card"} from ${who(e.with)}, giving ${e.gave || "a card"}.`;
+    case "turn_ended": return null;
+    case "turn_started": return `Turn ${e.turn}: ${who(e.player)}`;
+    case "game_over": return `Game over: ${e.winner === null || e.winner < 0 ? "a tie" : `${who(e.winner)} wins`} (${e.reason}).`;
+    case "guard_placed": return `${who(e.player)} put a guard on wall section ${e.section} (${e.how}).`;
+    case "guard_removed": return `A guard of ${who(e.player)} left wall section ${e.section} (${e.why}).`;
+    case "token_revealed": return `A ${e.wildling} of the ${e.clan} appears (${e.why}).`;
+    case "tokens_remixed": return "The wildling tokens are reshuffled.";
+    case "wildling_migrated": return `The ${e.clan} gains a ${e.wildling} (camp ${e.camp}).`;
+    case "wildling_rush": return `Rush! The ${e.clan} charges.`;
+    case "wildling_advanced": return `A ${e.wildling} of the ${e.clan} advances to clearing ${e.clearing}.`;
+    case "climber_jumped": return `A climber scales the Wall at clearing ${e.clearing}.`;
+    case "giant_returned": return `A giant at clearing ${e.clearing} takes a guard and leaves.`;
+    case "sixth_wildling": return `A sixth wildling at clearing ${e.clearing}: a guard and two wildlings fall.`;
+    case "wall_breached": return `The Wall is breached at section ${e.clearing}! (${e.breaches} of 3)`;
+    case "wildling_in_gift": return `A ${e.wildling} wildling blocks ${hex(e.hex)}.`;
+    case "wildling_returned": return `${who(e.player)} returned a wildling from ${hex(e.hex)}${e.resource ? ` and took ${e.resource}` : ""}.`;
+    case "hero_used": return `${who(e.player)} used ${HERO_NAMES[e.hero] || e.hero}.`;
+    case "hero_flipped": return `${who(e.player)} flipped ${HERO_NAMES[e.hero] || e.hero} to side B.`;
+    case "hero_swapped": return `${who(e.player)} returned ${HERO_NAMES[e.returned] || e.returned} and took ${HERO_NAMES[e.took] || e.took}.`;
+    case "hero_passed": return `${who(e.player)} passed.`;
+    case "looked_at_hand": return `${who(e.player)} looked at the hand of ${who(e.victim)}${e.hand ? `: ${cards(e.hand)}` : ""}.`;
+    case "melisandre_cards": return `${who(e.player)} looks at ${e.count} development cards${e.cards ? `: ${e.cards.map((c) => devName(v, c)).join(", ")}` : ""}.`;
+    default: {
+      const rest = Object.entries(e).filter(([k]) => k !== "type").map(([k, x]) => `${k} ${JSON.stringify(x)}`);
+      return `${e.type.replace(/_/g, " ")}${rest.length ? `: ${rest.join(", ")}` : ""}.`;
+    }
+  }
+}

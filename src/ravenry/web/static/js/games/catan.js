@@ -1,0 +1,408 @@
+// The renderer of the Catan family (catan, got-catan, brotherhood): board, players, the
+// viewer's hand, action buttons and choosers. It reads only the view, the legal list and the
+// templates the server sent, and sends concrete actions through ctx.act.
+import { h, clear, cap, plural } from "../shell/dom.js";
+import { registerGame } from "../registry.js";
+import { drawBoard } from "./catan-board.js";
+import { describeEvent } from "./catan-log.js";
+import { tradePanel } from "./catan-trade.js";
+import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
+import {
+  RESOURCES, PLAYER_COLORS, COSTS, devName, HERO_NAMES, HERO_HINTS, HERO_ORDER,
+} from "./catan-data.js";
+
+const TITLES = { catan: "Catan", "got-catan": "A Game of Thrones Catan", brotherhood: "Brotherhood of the Watch" };
+// Phases in which the board's legal spots are the whole decision, so they light up at once.
+const BOARD_TYPES = ["place_settlement", "place_road", "place_guard", "move_robber", "place_free_road"];
+// Build modes of the main phase: a button lights up these spots.
+const MODES = {
+  road: { types: ["build_road"], label: "Road", cost: COSTS.road },
+  settlement: { types: ["build_settlement"], label: "Settlement", cost: COSTS.settlement },
+  city: { types: ["build_city"], label: "City", cost: COSTS.city },
+  guard: { types: ["build_guard"], label: "Guard", cost: COSTS.guard },
+  recruits: { types: ["play_new_recruits"], label: "New Recruits" },
+  patrol: { types: ["patrol_wildling"], label: "Return a wildling" },
+  ygritte: { types: ["use_ygritte"], label: "Ygritte" },
+  yoren: { types: ["use_yoren"], label: "Yoren" },
+};
+const SPOT_FIELDS = ["node", "edge", "hex", "section"];
+// Action types this renderer offers somewhere; anything else lands in "More actions".
+const HANDLED = new Set([
+  ...BOARD_TYPES, ...Object.values(MODES).flatMap((m) => m.types), "roll", "end_turn", "buy_dev",
+  "discard", "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly",
+  "maritime_trade", "offer_trade", "counter_offer", "accept_trade", "decline_trade", "confirm_trade",
+  "accept_counter", "cancel_trade", "hero_flip", "hero_swap", "hero_pass", "use_tarly", "mance_take",
+  "melisandre_pick",
+]);
+
+function spotKey(a) {
+  for (const f of SPOT_FIELDS) if (f in a) return `${f}:${a[f] === null ? "camp" : a[f]}`;
+  return null;
+}
+
+function spotsFor(legal, types) {
+  const spots = new Map();
+  for (const a of legal) {
+    if (!types.includes(a.type)) continue;
+    const key = spotKey(a);
+    if (!key) continue;
+    if (!spots.has(key)) spots.set(key, []);
+    spots.get(key).push(a);
+  }
+  return spots;
+}
+
+function uiFor(ctx) {
+  if (!ctx.ui.catan) ctx.ui.catan = { mode: null, panel: null, draft: {}, discard: {}, yop: [], choice: null, phaseKey: "" };
+  return ctx.ui.catan;
+}
+
+function render(areas, model, ctx) {
+  const { view } = model;
+  const legal = model.legal || [];
+  const ui = uiFor(ctx);
+  const phaseKey = `${view.phase}:${view.current}:${view.turn}`;
+  if (ui.phaseKey !== phaseKey) {
+    ui.phaseKey = phaseKey;
+    ui.mode = null; ui.choice = null; ui.countering = false; ui.yop = [];
+    if (view.phase !== "main") ui.panel = null;
+    if (view.phase !== "discard") ui.discard = {};
+  }
+  const types = new Set(legal.map((a) => a.type));
+  if (ui.mode && !MODES[ui.mode].types.some((t) => types.has(t))) ui.mode = null;
+
+  // Board.
+  const boardTypes = [...BOARD_TYPES, ...(ui.mode ? MODES[ui.mode].types : [])];
+  const spots = spotsFor(legal, boardTypes);
+  const onSpot = (key, actions) => {
+    if (actions.length === 1) { ctx.act(actions[0]); return; }
+    ui.choice = { key, actions };
+    ctx.rerender();
+  };
+  clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName));
+  areas.board.dataset.spots = String(spots.size);
+
+  clear(areas.dice).append(...diceStrip(view));
+  clear(areas.players).append(playersPanel(model, ctx));
+  clear(areas.me).append(...mePanel(model, ctx));
+  clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
+  clear(areas.dialog).append(...dialogs(ui, model, ctx, types));
+}
+
+// -- dice -----------------------------------------------------------------------------------------
+function die(value, cls = "") {
+  const d = h("span", { class: `die ${cls}`, "data-die": value, "aria-label": `die showing ${value}` });
+  if (cls.includes("d12")) { d.textContent = String(value); return d; }
+  const spots = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] }[value] || [];
+  for (let i = 1; i <= 9; i++) d.append(h("i", { class: spots.includes(i) ? "on" : "" }));
+  return d;
+}
+
+function diceStrip(view) {
+  const out = [];
+  if (view.dice) {
+    out.push(h("div", { class: "dice", "data-dice-total": view.dice[0] + view.dice[1] }, [
+      die(view.dice[0]), die(view.dice[1]), h("b", { class: "dice-total" }, `= ${view.dice[0] + view.dice[1]}`),
+    ]));
+  } else {
+    out.push(h("div", { class: "dice muted" }, "No roll yet"));
+  }
+  if ("wildling_die" in view) {
+    out.push(h("div", { class: "dice wildling-dice", "data-wildling-die": view.wildling_die ?? "" }, [
+      h("span", { class: "muted" }, "Wildling die"), view.wildling_die ? die(view.wildling_die, "d12") : h("span", { class: "die d12 blank" }, "–"),
+    ]));
+    out.push(h("div", { class: "dice", title: "Wildlings in the Gift / breaches" }, [
+      h("span", { class: "muted" }, `Gift: ${Object.values(view.gift_wildlings || {}).reduce((a, w) => a + w.length, 0)}/8 · pool ${view.token_pool_size}`),
+    ]));
+  }
+  return out;
+}
+
+// -- players --------------------------------------------------------------------------------------
+function playersPanel(model, ctx) {
+  const { view } = model;
+  const deciding = new Set((view.decision && view.decision.players) || []);
+  const heroes = new Map((view.heroes || []).map((x) => [x.seat, x]));
+  const list = h("ul", { class: "players", "aria-label": "Players" });
+  for (const p of view.players) {
+    const me = p.seat === model.seat;
+    const hero = heroes.get(p.seat);
+    const badges = [];
+    if (view.longest_road_holder === p.seat) badges.push(h("span", { class: "badge" }, "Longest Road"));
+    if (view.largest_army_holder === p.seat) badges.push(h("span", { class: "badge" }, view.names.army));
+    const vp = p.vp !== undefined ? p.vp : p.visible_vp;
+    list.append(h("li", {
+      class: `player${view.current === p.seat ? " current" : ""}${deciding.has(p.seat) ? " deciding" : ""}${me ? " me" : ""}`,
+      "data-seat": p.seat, style: `--pc:${PLAYER_COLORS[p.seat]}`,
+    }, [
+      h("div", { class: "player-head" }, [
+        h("span", { class: "swatch", "aria-hidden": "true" }),
+        h("span", { class: `presence ${ctx.presence(p.seat)}`, title: ctx.presence(p.seat) }),
+        h("b", { class: "player-name" }, ctx.seatName(p.seat)),
+        view.current === p.seat ? h("span", { class: "turn-mark", title: "whose turn" }, "turn") : null,
+        deciding.has(p.seat) && view.current !== p.seat ? h("span", { class: "turn-mark alt" }, "deciding") : null,
+        h("span", { class: "vp", "data-vp": vp, title: "victory points" }, `${vp} VP`),
+      ]),
+      h("div", { class: "player-stats" }, [
+        h("span", {
+          "data-resource-count": p.resource_count, class: p.resource_count > 7 ? "warn" : "",
+          title: p.resource_count > 7 ? "more than 7 cards: a 7 takes half" : "resource cards",
+        }, plural(p.resource_count, "card")),
+        h("span", { "data-dev-count": p.dev_card_count, title: "development cards" }, `${p.dev_card_count} dev`),
+        h("span", { title: "knights / patrols played" }, `${p.knights_played} ${view.game === "catan" ? "knights" : "patrols"}`),
+        h("span", { title: "longest road" }, `road ${p.longest_road}`),
+        p.guards_on_wall !== undefined ? h("span", { title: "guards on the Wall" }, `${p.guards_on_wall} guards`) : null,
+        p.discards_owed ? h("span", { class: "warn" }, `discards ${p.discards_owed}`) : null,
+      ]),
+      hero ? h("div", { class: "player-hero", title: HERO_HINTS[hero.hero] || "" }, `${HERO_NAMES[hero.hero] || "no hero"} (${hero.side})`) : null,
+      badges.length ? h("div", { class: "badges" }, badges) : null,
+    ]));
+  }
+  return list;
+}
+
+// -- the viewer's own hand --------------------------------------------------------------------
+function mePanel(model, ctx) {
+  const { view } = model;
+  if (model.seat === null || model.seat === undefined) {
+    return [h("section", { class: "card me" }, [h("h3", {}, "Watching"), h("p", { class: "hint" }, "You are a spectator: hands are hidden.")])];
+  }
+  const p = view.players[model.seat];
+  const hand = p.hand || {};
+  const cards = h("div", { class: "hand", "aria-label": "Your resource cards" }, RESOURCES.map((r) =>
+    h("div", { class: `card-res res-${r}${hand[r] ? "" : " none"}`, "data-hand": r, "data-count": hand[r] || 0 }, [
+      h("span", { class: "n" }, String(hand[r] || 0)), h("span", { class: "name" }, r),
+    ])));
+  const devs = Object.entries(p.dev_cards || {});
+  const dev = h("div", { class: "devs" }, devs.length ? devs.map(([card, n]) => {
+    const fresh = (p.dev_cards_new || {})[card] || 0;
+    return h("span", { class: "dev-card", "data-dev": card }, [`${devName(view, card)} ×${n}`, fresh ? h("small", {}, ` (${fresh} new)`) : null]);
+  }) : [h("span", { class: "muted" }, "No development cards")]);
+  const out = [h("section", { class: "card me", "aria-label": "Your hand" }, [
+    h("h3", {}, [`Your hand `, h("span", { class: "muted" }, `· ${p.vp ?? p.visible_vp} VP · ${plural(total(hand), "card")}`)]), cards, dev,
+  ])];
+  const hero = (view.heroes || []).find((x) => x.seat === model.seat);
+  if (hero && hero.hero) {
+    out[0].append(h("div", { class: `hero-card${hero.ready ? " ready" : ""}`, "data-hero": hero.hero }, [
+      h("b", {}, `${HERO_NAMES[hero.hero]} · side ${hero.side}`),
+      h("span", { class: "hint" }, HERO_HINTS[hero.hero] || ""),
+      h("span", { class: "muted" }, hero.ready ? "ready" : "not ready this turn"),
+    ]));
+  }
+  return out;
+}
+
+// -- buttons ------------------------------------------------------------------------------------
+function actionsPanel(ui, model, ctx, types) {
+  const { view } = model;
+  const legal = model.legal || [];
+  const first = (t) => legal.find((a) => a.type === t);
+  const row = h("div", { class: "action-row", role: "toolbar", "aria-label": "Actions" });
+  if (model.seat === null || model.seat === undefined) return [];
+  const myTurn = view.current === model.seat && !["discard"].includes(view.phase);
+  // Roll and end turn.
+  if (view.phase === "pre_roll" || types.has("roll")) {
+    row.append(actionButton("Roll dice", { dataAction: "roll", kind: "primary big", enabled: types.has("roll"), onClick: () => ctx.act({ type: "roll" }) }));
+  }
+  // Build modes.
+  if (view.phase === "main" || view.phase === "pre_roll") {
+    for (const [mode, m] of Object.entries(MODES)) {
+      if (!m.cost) continue;
+      if (mode === "guard" && !Array.isArray(view.wall)) continue;
+      const on = m.types.some((t) => types.has(t));
+      const label = mode === "city" ? cap(view.names.city) : m.label;
+      row.append(actionButton(label, {
+        dataAction: `mode-${mode}`, kind: `mode${ui.mode === mode ? " selected" : ""}`, enabled: on, extra: costChips(m.cost),
+        ariaLabel: `Build a ${label.toLowerCase()}`,
+        onClick: () => { ui.mode = ui.mode === mode ? null : mode; ui.choice = null; ctx.rerender(); },
+      }));
+    }
+    row.append(actionButton("Dev card", { dataAction: "buy_dev", enabled: types.has("buy_dev"), extra: costChips(COSTS.dev), ariaLabel: "Buy a development card", onClick: () => ctx.act({ type: "buy_dev" }) }));
+    row.append(actionButton("Trade", {
+      dataAction: "open-trade", kind: ui.panel === "trade" ? "selected" : "",
+      enabled: types.has("maritime_trade") || types.has("offer_trade") || (model.templates || []).some((t) => t.type === "offer_trade"),
+      onClick: () => { ui.panel = ui.panel === "trade" ? null : "trade"; ctx.rerender(); },
+    }));
+  }
+  // Development cards to play.
+  const plays = [];
+  if (types.has("play_knight")) plays.push(actionButton(view.game === "catan" ? "Play Knight" : `Patrol: move ${view.names.robber}`, { action: first("play_knight"), onClick: () => ctx.act({ type: "play_knight" }) }));
+  if (types.has("patrol_wildling")) plays.push(modeButton(ui, ctx, "patrol", "Patrol: return a wildling"));
+  if (types.has("play_road_building")) plays.push(actionButton("Play Road Building", { action: first("play_road_building"), onClick: () => ctx.act({ type: "play_road_building" }) }));
+  if (types.has("play_year_of_plenty")) plays.push(actionButton(`Play ${devName(view, "year_of_plenty")}`, { dataAction: "play_year_of_plenty", onClick: () => { ui.panel = "yop"; ctx.rerender(); } }));
+  if (types.has("play_monopoly")) plays.push(actionButton("Play Monopoly", { dataAction: "play_monopoly", onClick: () => { ui.panel = "monopoly"; ctx.rerender(); } }));
+  if (types.has("play_new_recruits")) plays.push(modeButton(ui, ctx, "recruits", "Play New Recruits"));
+  const heroUses = legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
+  if (heroUses.length) plays.push(actionButton("Use hero", { dataAction: "hero", kind: ui.panel === "hero" ? "selected" : "", onClick: () => { ui.panel = ui.panel === "hero" ? null : "hero"; ctx.rerender(); } }));
+  if (plays.length) row.append(h("span", { class: "sep" }), ...plays);
+  if (view.phase === "main" || types.has("end_turn")) {
+    row.append(actionButton("End turn", { dataAction: "end_turn", kind: "end", enabled: types.has("end_turn"), onClick: () => ctx.act({ type: "end_turn" }) }));
+  }
+  const out = [row];
+  if (ui.mode) out.push(h("p", { class: "hint mode-hint" }, `Click a highlighted spot to place your ${MODES[ui.mode].label.toLowerCase()}, or press the button again to cancel.`));
+  if (!myTurn && !legal.length && view.phase !== "over") out.push(h("p", { class: "hint" }, `Waiting for ${waitingFor(view, ctx)}…`));
+  return out;
+}
+
+function modeButton(ui, ctx, mode, label) {
+  return actionButton(label, { dataAction: `mode-${mode}`, kind: ui.mode === mode ? "selected" : "", onClick: () => { ui.mode = ui.mode === mode ? null : mode; ctx.rerender(); } });
+}
+
+function waitingFor(view, ctx) {
+  const ps = (view.decision && view.decision.players) || [];
+  return ps.length ? ps.map((p) => ctx.seatName(p)).join(", ") : "the server";
+}
+
+// -- choosers -----------------------------------------------------------------------------------
+function dialogs(ui, model, ctx, types) {
+  const { view } = model;
+  const legal = model.legal || [];
+  const out = [];
+  const card = (title, body, attrs = {}) => h("section", { class: "card dialog", ...attrs }, [h("h3", {}, title), ...body]);
+
+  if (ui.choice) {
+    const { actions } = ui.choice;
+    const robber = actions[0].type === "move_robber";
+    out.push(card(robber ? "Steal from whom?" : "Choose", [h("div", { class: "row wrap" }, actions.map((a) =>
+      actionButton(robber ? (a.victim === null ? "Nobody" : `${ctx.seatName(a.victim)} (${view.players[a.victim].resource_count} cards)`) : actionLabel(a, view, ctx.seatName), {
+        action: a, kind: "primary", dataAction: robber ? "steal" : a.type, onClick: () => { ui.choice = null; ctx.act(a); },
+      }))), actionButton("Back", { dataAction: "back", onClick: () => { ui.choice = null; ctx.rerender(); } })], { "data-dialog": robber ? "victim" : "choice" }));
+  }
+
+  if (types.has("discard")) out.push(discardChooser(ui, model, ctx));
+  else if (view.phase === "discard" && model.seat !== null) {
+    const owed = view.players.filter((p) => p.discards_owed).map((p) => `${ctx.seatName(p.seat)} (${p.discards_owed})`);
+    if (owed.length) out.push(card("Discarding", [h("p", { class: "hint" }, `Waiting for ${owed.join(", ")} to discard.`)]));
+  }
+
+  if (types.has("move_robber") && !ui.choice) {
+    out.push(card(`Move ${view.names.robber === "robber" ? "the robber" : view.names.robber}`, [h("p", { class: "hint" }, "Click a highlighted hex.")], { "data-dialog": "robber" }));
+  }
+
+  if (ui.panel === "yop" && types.has("play_year_of_plenty")) out.push(yopChooser(ui, model, ctx));
+  if (ui.panel === "monopoly" && types.has("play_monopoly")) {
+    out.push(card("Monopoly: take every card of one resource", [h("div", { class: "row wrap" }, legal.filter((a) => a.type === "play_monopoly").map((a) =>
+      actionButton(chip(a.resource), { action: a, kind: "res-btn", ariaLabel: `Monopoly on ${a.resource}`, onClick: () => ctx.act(a) })))], { "data-dialog": "monopoly" }));
+  }
+  if (ui.panel === "hero") {
+    const uses = legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
+    if (uses.length) out.push(card("Use your hero", [h("div", { class: "choice-list" }, uses.map((a) =>
+      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero" }));
+  }
+
+  // Hero questions.
+  if (types.has("hero_flip") || types.has("hero_swap")) {
+    out.push(card("After using your hero", [h("div", { class: "choice-list" }, legal.filter((a) => a.type === "hero_flip" || a.type === "hero_swap").map((a) =>
+      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero-after" }));
+  }
+  if (types.has("hero_pass") || types.has("use_tarly")) {
+    out.push(card("Samwell Tarly: take a resource?", [h("div", { class: "row wrap" }, legal.filter((a) => a.type === "hero_pass" || a.type === "use_tarly").map((a) =>
+      actionButton(a.type === "hero_pass" ? "Pass" : chip(a.resource), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "tarly" }));
+  }
+  if (types.has("mance_take")) {
+    out.push(card("Mance Rayder: take a card", [view.mance_hand ? h("div", {}, chips(view.mance_hand)) : null, h("div", { class: "row wrap" }, legal.filter((a) => a.type === "mance_take").map((a) =>
+      actionButton(chip(a.resource), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "mance" }));
+  }
+  if (types.has("melisandre_pick")) {
+    out.push(card("Melisandre: choose a card", [h("div", { class: "choice-list" }, legal.filter((a) => a.type === "melisandre_pick").map((a) =>
+      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "melisandre" }));
+  }
+
+  const trade = tradePanel(ui, model, ctx);
+  if (trade) out.push(trade);
+
+  // Anything this renderer does not know yet stays reachable.
+  const unknown = legal.filter((a) => !HANDLED.has(a.type) && !a.type.startsWith("use_"));
+  if (unknown.length) {
+    out.push(card("More actions", [h("div", { class: "choice-list" }, unknown.slice(0, 40).map((a) =>
+      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))]));
+  }
+  return out;
+}
+
+function discardChooser(ui, model, ctx) {
+  const { view } = model;
+  const me = view.players[model.seat];
+  const owed = me.discards_owed;
+  const hand = me.hand || {};
+  const picks = ui.discard;
+  const n = total(picks);
+  const box = h("section", { class: "card dialog discard", "data-dialog": "discard" }, [
+    h("h3", {}, `Discard ${plural(owed, "card")}`),
+    h("p", { class: "hint" }, `A 7 was rolled and you hold ${total(hand)} cards. Choose exactly ${owed}.`),
+    countPicker(picks, hand, (c) => { ui.discard = c; ctx.rerender(); }, { label: "Discard", idPrefix: "discard" }),
+  ]);
+  const ready = n === owed && !ui.sending;
+  box.append(h("div", { class: "builder-foot" }, [
+    actionButton(`Discard ${n} of ${owed}`, {
+      dataAction: "discard", kind: "primary", enabled: ready,
+      onClick: async () => {
+        const list = [];
+        for (const r of RESOURCES) for (let i = 0; i < (picks[r] || 0); i++) list.push({ type: "discard", resource: r });
+        ui.sending = true;
+        const res = await ctx.actMany(list);
+        ui.sending = false;
+        ui.discard = {};
+        if (!res.ok) ctx.flash(`Discard stopped: ${res.reason}`, "error");
+        ctx.rerender();
+      },
+    }),
+    n !== owed ? h("span", { class: "hint" }, n < owed ? `${owed - n} more to choose` : `${n - owed} too many`) : null,
+  ]));
+  return box;
+}
+
+function yopChooser(ui, model, ctx) {
+  const { view } = model;
+  const options = (model.legal || []).filter((a) => a.type === "play_year_of_plenty");
+  const picks = ui.yop;
+  const match = options.find((a) =>
+    (a.first === picks[0] && a.second === (picks[1] ?? null)) || (a.first === picks[1] && a.second === picks[0]));
+  const canAdd = (r) => picks.length < 2 && options.some((a) =>
+    picks.length === 0 ? a.first === r || a.second === r : (a.first === picks[0] && a.second === r) || (a.first === r && a.second === picks[0]));
+  return h("section", { class: "card dialog", "data-dialog": "year_of_plenty" }, [
+    h("h3", {}, `${devName(view, "year_of_plenty")}: take two resources`),
+    h("div", { class: "row wrap" }, RESOURCES.map((r) => actionButton(chip(r), {
+      dataAction: `yop-${r}`, kind: "res-btn", enabled: canAdd(r), ariaLabel: `Take ${r}`,
+      onClick: () => { ui.yop = [...picks, r]; ctx.rerender(); },
+    }))),
+    h("p", {}, ["Chosen: ", ...(picks.length ? picks.map((r) => chip(r)) : [h("span", { class: "muted" }, "none")])]),
+    h("div", { class: "row" }, [
+      actionButton("Take them", { dataAction: "play_year_of_plenty", kind: "primary", enabled: !!match, onClick: () => { ui.yop = []; ctx.act(match); } }),
+      actionButton("Clear", { dataAction: "yop-clear", onClick: () => { ui.yop = []; ctx.rerender(); } }),
+    ]),
+  ]);
+}
+
+// -- the rest of the renderer interface -----------------------------------------------------------
+function turnCue(model, ctx) {
+  const { view } = model;
+  const legal = model.legal || [];
+  if (view.result) return null;
+  if (!legal.length) return null;
+  const types = new Set(legal.map((a) => a.type));
+  if (types.has("place_settlement")) return "Your turn: place a settlement";
+  if (types.has("place_road")) return "Your turn: place a road next to it";
+  if (types.has("place_guard")) return "Your turn: place a guard on the Wall";
+  if (types.has("discard")) return "Discard half your cards";
+  if (types.has("move_robber")) return `Move ${view.names.robber === "robber" ? "the robber" : view.names.robber}`;
+  if (types.has("place_free_road")) return "Place a free road";
+  if (types.has("accept_trade") || types.has("decline_trade")) return `${ctx.seatName(view.offer.player)} offers you a trade`;
+  if (types.has("confirm_trade") || types.has("accept_counter") || types.has("cancel_trade")) return "Answer to your offer: confirm or cancel";
+  if (types.has("hero_flip") || types.has("hero_swap")) return "Flip your hero or take another";
+  if (types.has("hero_pass") || types.has("use_tarly")) return "Samwell Tarly: take a resource?";
+  if (types.has("mance_take")) return "Mance Rayder: take a card";
+  if (types.has("melisandre_pick")) return "Melisandre: choose a card";
+  if (types.has("roll")) return "Your turn: roll the dice";
+  if (types.has("end_turn")) return "Your turn: build, trade or end your turn";
+  return "Your move";
+}
+
+registerGame(["catan", "got-catan", "brotherhood"], {
+  title: (view) => TITLES[view.game] || view.game,
+  render,
+  describe: (e, ctx, view) => describeEvent(e, ctx, view),
+  turnCue,
+});
+
+export { HERO_ORDER };

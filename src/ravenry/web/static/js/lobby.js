@@ -1,0 +1,191 @@
+// The lobby: create a game (game, 3 or 4 players, options from /api/meta, each seat a person or
+// a bot kind), the invite links of the seats, and the open, running and finished games.
+import { h, clear } from "./shell/dom.js";
+import { api } from "./shell/api.js";
+import { rememberHost, hostToken, storedSeat, storageKey } from "./shell/seats.js";
+
+const PLAYER_COLORS = ["#d62839", "#1f5fd1", "#f08c00", "#7b3fbf"];
+const $ = (id) => document.getElementById(id);
+let meta = null;
+const form = { game: null, players: 4, seats: [], options: {} };
+let tab = "open";
+
+function flash(text, kind = "info") {
+  const t = $("toast");
+  t.textContent = text; t.dataset.kind = kind; t.hidden = false;
+  clearTimeout(flash.timer);
+  flash.timer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+function gameMeta(id) {
+  return meta.games.find((g) => g.id === id);
+}
+
+function defaultSeats(n, g) {
+  const bots = g.bots || [];
+  return Array.from({ length: n }, (_, i) => form.seats[i] || (i === 0
+    ? { kind: "human", name: "" }
+    : { kind: "bot", bot: bots[0] || "random" }));
+}
+
+function drawForm() {
+  const el = $("create-form");
+  const g = gameMeta(form.game);
+  form.seats = defaultSeats(form.players, g).slice(0, form.players);
+  const gameSel = h("select", { id: "f-game", name: "game", "aria-label": "Game" }, meta.games.map((x) =>
+    h("option", { value: x.id, selected: x.id === form.game }, x.name)));
+  gameSel.addEventListener("change", () => { form.game = gameSel.value; form.options = {}; drawForm(); });
+  const seg = h("div", { class: "seg", role: "group", "aria-label": "Number of players" });
+  for (let n = g.min_players; n <= g.max_players; n++) {
+    const b = h("button", { type: "button", "aria-pressed": String(form.players === n), "data-players": n }, `${n} players`);
+    b.addEventListener("click", () => { form.players = n; drawForm(); });
+    seg.append(b);
+  }
+  const seatRows = form.seats.map((seat, i) => {
+    const kind = h("select", { "aria-label": `Seat ${i + 1}`, name: `seat-${i}`, "data-seat-kind": i }, [
+      h("option", { value: "human", selected: seat.kind === "human" }, "Person"),
+      ...(g.bots || []).map((b) => h("option", { value: `bot:${b}`, selected: seat.kind === "bot" && seat.bot === b }, `Bot: ${b}`)),
+    ]);
+    kind.addEventListener("change", () => {
+      form.seats[i] = kind.value === "human" ? { kind: "human", name: "" } : { kind: "bot", bot: kind.value.slice(4) };
+      drawForm();
+    });
+    const name = h("input", {
+      type: "text", placeholder: seat.kind === "human" ? `Player ${i + 1}` : "bot", "aria-label": `Name of seat ${i + 1}`,
+      value: seat.name || "", disabled: seat.kind !== "human", maxlength: 24, "data-seat-name": i,
+    });
+    name.addEventListener("input", () => { form.seats[i].name = name.value; });
+    return h("div", { class: "seat-row" }, [h("span", { class: "seat-dot", style: `background:${PLAYER_COLORS[i]}`, title: `seat ${i + 1}` }), kind, name]);
+  });
+  const options = (g.options || []).map((o) => {
+    const id = `opt-${o.name}`;
+    let input;
+    if (Array.isArray(o.choices)) {
+      input = h("select", { id, name: o.name }, o.choices.map((c) => h("option", {
+        value: JSON.stringify(c), selected: JSON.stringify(form.options[o.name] ?? o.default) === JSON.stringify(c),
+      }, c === null ? "game default" : String(c))));
+      input.addEventListener("change", () => { form.options[o.name] = JSON.parse(input.value); });
+    } else {
+      input = h("input", { id, name: o.name, type: "text", inputmode: "numeric", placeholder: o.default === null ? "game default" : String(o.default), value: form.options[o.name] ?? "" });
+      input.addEventListener("input", () => {
+        const v = input.value.trim();
+        if (v === "") delete form.options[o.name];
+        else form.options[o.name] = /^-?\d+$/.test(v) ? Number(v) : v;
+      });
+    }
+    return h("div", { class: "form-row" }, [h("label", { for: id }, o.name.replace(/_/g, " ")), input]);
+  });
+  const submit = h("button", { type: "submit", class: "btn primary big", "data-action": "create" }, "Create game");
+  clear(el).append(
+    h("div", { class: "form-row" }, [h("label", { for: "f-game" }, "Game"), gameSel]),
+    h("div", { class: "form-row" }, [h("span", { class: "field-label" }, "Players"), seg]),
+    h("div", { class: "form-row" }, [h("span", { class: "field-label" }, "Seats"), ...seatRows]),
+    h("details", {}, [h("summary", {}, "Options"), ...options]),
+    h("div", { class: "row", style: "margin-top:.6rem" }, [submit]),
+  );
+}
+
+async function create(e) {
+  e.preventDefault();
+  const body = {
+    game: form.game, players: form.players,
+    seats: form.seats.map((s, i) => (s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || `Player ${i + 1}` } : { kind: "bot", bot: s.bot })),
+    options: form.options,
+  };
+  try {
+    const created = await api("POST", "/api/games", body);
+    showCreated(created);
+    loadGames();
+  } catch (err) {
+    flash(`Could not create the game: ${err.message}`, "error");
+  }
+}
+
+function copyButton(text) {
+  const b = h("button", { type: "button", class: "btn", "data-action": "copy" }, "Copy");
+  b.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(text); flash("Link copied."); } catch { flash("Select the link and copy it."); }
+  });
+  return b;
+}
+
+function showCreated(created) {
+  if (created.host_token) rememberHost(created.id, created.host_token);
+  const base = location.origin;
+  const rows = (created.seats || []).map((s) => {
+    if (!s.invite) return h("div", { class: "muted" }, `Seat ${s.seat + 1}: bot ${s.bot || ""}`);
+    const url = base + s.invite;
+    const play = h("a", { class: "btn primary", href: s.invite, "data-play-seat": s.seat }, `Play as ${s.name || `seat ${s.seat + 1}`}`);
+    return h("div", {}, [
+      h("div", { class: "field-label" }, `Seat ${s.seat + 1}: ${s.name || "person"} — send this link, or play here`),
+      h("div", { class: "invite" }, [h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${s.seat + 1}`, "data-invite": s.seat }), copyButton(url), play]),
+    ]);
+  });
+  clear($("created")).append(h("section", { class: "card created", "data-created": created.id }, [
+    h("h2", {}, "Game created"),
+    h("p", { class: "hint" }, "Each person's link is their seat: keep it private. Anyone may watch with the watch link."),
+    ...rows,
+    h("div", { class: "invite" }, [h("input", { type: "text", readonly: true, value: base + created.watch, "aria-label": "Watch link" }), copyButton(base + created.watch), h("a", { class: "btn", href: created.watch + "?watch" }, "Watch")]),
+  ]));
+}
+
+function drawTabs() {
+  const el = clear($("tabs"));
+  for (const t of ["open", "running", "finished"]) {
+    const b = h("button", { type: "button", class: "btn", role: "tab", "aria-selected": String(t === tab), "data-tab": t }, t[0].toUpperCase() + t.slice(1));
+    b.addEventListener("click", () => { tab = t; drawTabs(); loadGames(); });
+    el.append(b);
+  }
+}
+
+async function loadGames() {
+  const list = $("games");
+  let data;
+  try { data = await api("GET", `/api/games?status=${tab}`); } catch (err) { clear(list).append(h("li", { class: "hint" }, err.message)); return; }
+  const games = data.games || [];
+  clear(list);
+  if (!games.length) list.append(h("li", { class: "hint" }, `No ${tab} games.`));
+  for (const g of games) {
+    const mine = storedSeat(g.id);
+    const name = (gameMeta(g.game) || { name: g.game }).name;
+    const buttons = h("div", { class: "row wrap" });
+    if (mine) buttons.append(h("a", { class: "btn primary", href: `/play/${encodeURIComponent(g.id)}` }, g.status === "finished" ? "Open" : "Continue"));
+    buttons.append(h("a", { class: "btn", href: `/play/${encodeURIComponent(g.id)}?watch`, "data-watch": g.id }, g.status === "finished" ? "Replay" : "Watch"));
+    const token = hostToken(g.id) || (mine && mine.token);
+    if (g.status === "finished" && token) {
+      const rm = h("button", { type: "button", class: "btn", "data-rematch": g.id }, "Rematch");
+      rm.addEventListener("click", async () => {
+        try { showCreated(await api("POST", `/api/games/${encodeURIComponent(g.id)}/rematch`, {}, token)); loadGames(); window.scrollTo(0, 0); } catch (err) { flash(err.message, "error"); }
+      });
+      buttons.append(rm);
+    }
+    const seatLabel = (s) => (s.kind === "bot" ? `Bot ${s.seat + 1} · ${s.bot}` : s.name || `seat ${s.seat + 1}`);
+    const winners = g.result && g.result.winners ? g.result.winners : [];
+    const result = winners.length ? ` · won by ${winners.map((w) => { const s = (g.seats || []).find((x) => x.seat === w); return s ? seatLabel(s) : `seat ${w + 1}`; }).join(", ")}` : "";
+    list.append(h("li", { class: "game-item", "data-game": g.id }, [
+      h("div", { class: "row wrap" }, [h("b", {}, name), h("span", { class: "muted" }, `${g.players} players · ${g.seq} moves${result}`)]),
+      h("div", { class: "seats" }, (g.seats || []).map((s) => h("span", {}, [
+        h("span", { class: "seat-dot", style: `display:inline-block;width:10px;height:10px;background:${PLAYER_COLORS[s.seat]}` }), " ",
+        s.kind === "bot" ? seatLabel(s) : `${s.name || "open seat"}${s.connected ? " · online" : ""}`,
+      ]))),
+      buttons,
+    ]));
+  }
+}
+
+async function main() {
+  try { meta = await api("GET", "/api/meta"); } catch (err) { flash(`The server did not answer: ${err.message}`, "error"); return; }
+  form.game = (meta.games.find((g) => g.id === "catan") || meta.games[0]).id;
+  drawForm();
+  $("create-form").addEventListener("submit", create);
+  const created = new URLSearchParams(location.search).get("created");
+  if (created) {
+    try { const c = JSON.parse(sessionStorage.getItem("ravenry:created") || "null"); if (c && c.id === created) showCreated(c); } catch { /* nothing to show */ }
+  }
+  drawTabs();
+  loadGames();
+  setInterval(loadGames, 5000);
+}
+
+void storageKey;
+main();

@@ -1,0 +1,215 @@
+// The game page shell: connection, seats, log, turn cue, banner, replay. It knows games only
+// through the protocol and hands the drawing to the renderer registered for the view's game.
+import { h, clear } from "./shell/dom.js";
+import { Connection } from "./shell/connection.js";
+import { GameLog } from "./shell/log.js";
+import { ReplayViewer } from "./shell/replay.js";
+import { api } from "./shell/api.js";
+import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
+import { rendererFor } from "./registry.js";
+import "./games/catan.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+takeInviteFromUrl(gameId);
+const watchOnly = new URLSearchParams(location.search).has("watch");
+const mine = watchOnly ? null : storedSeat(gameId);
+
+const areas = { board: $("board"), dice: $("dice"), players: $("players"), me: $("me"), actions: $("actions"), dialog: $("dialog") };
+const log = new GameLog($("log"));
+let model = null; // {board, view, legal, templates, seat, seq}
+let seats = [];
+let replayStep = null;
+const seqWaiters = [];
+const ui = {}; // renderers' own UI state (modes, drafts); never game state
+
+function seatName(p) {
+  const s = seats.find((x) => x.seat === p);
+  let name = s && s.kind !== "bot" && s.name ? s.name : `Player ${p + 1}`;
+  if (s && s.kind === "bot") name = `Bot ${p + 1} · ${s.bot || "bot"}`;
+  if (model && p === model.seat) name += " (you)";
+  return name;
+}
+
+function presence(p) {
+  const s = seats.find((x) => x.seat === p);
+  if (!s) return "unknown";
+  if (s.kind === "bot") return "bot";
+  return s.connected ? "online" : "away";
+}
+
+function flash(text, kind = "info") {
+  const t = $("toast");
+  t.textContent = text;
+  t.dataset.kind = kind;
+  t.hidden = false;
+  clearTimeout(flash.timer);
+  flash.timer = setTimeout(() => { t.hidden = true; }, kind === "error" ? 5000 : 2500);
+}
+
+const ctx = {
+  ui,
+  seatName,
+  presence,
+  flash,
+  rerender: () => render(),
+  act: async (action) => {
+    if (!model || replayStep) return { ok: false, reason: "not now" };
+    const res = await conn.act(action, model.seq);
+    if (!res.ok && res.code !== "resync") flash(res.reason || res.code, "error");
+    if (res.ok) await waitForSeq(res.seq);
+    return res;
+  },
+  // One action after another, each after the previous one's ack and event (discards).
+  actMany: async (actions) => {
+    for (const a of actions) {
+      const res = await ctx.act(a);
+      if (!res.ok) return res;
+    }
+    return { ok: true };
+  },
+};
+
+function waitForSeq(seq) {
+  if (model && model.seq >= seq) return Promise.resolve();
+  return new Promise((resolve) => {
+    seqWaiters.push({ seq, resolve });
+    setTimeout(resolve, 4000); // never hang a chooser on a lost event; a resync follows a gap
+  });
+}
+
+function settleWaiters() {
+  for (let i = seqWaiters.length - 1; i >= 0; i--) {
+    if (model && model.seq >= seqWaiters[i].seq) { seqWaiters[i].resolve(); seqWaiters.splice(i, 1); }
+  }
+}
+
+function describeFor(view) {
+  const r = rendererFor(view.game);
+  return (e) => (r ? r.describe(e, ctx, view) : `${e.type}`);
+}
+
+const conn = new Connection(gameId, mine ? mine.token : null, {
+  status: (s) => { const c = $("conn"); c.dataset.status = s; c.textContent = s; },
+  welcome: (msg) => {
+    seats = msg.seats || [];
+    model = { board: msg.view.board, view: msg.view, legal: msg.legal || null, templates: msg.templates || null, seat: msg.seat ?? null, seq: msg.seq };
+    log.clear();
+    const describe = describeFor(msg.view);
+    for (const entry of msg.log || []) log.add(entry, describe);
+    for (const line of msg.chat || []) showChat(line);
+    render();
+    settleWaiters();
+  },
+  ev: (msg) => {
+    if (!model) return;
+    model = { ...model, view: { ...msg.view, board: msg.view.board || model.board }, legal: msg.legal || null, templates: msg.templates || null, seq: msg.seq };
+    log.add(msg, describeFor(model.view));
+    render();
+    settleWaiters();
+  },
+  presence: (msg) => { seats = msg.seats || seats; render(); },
+  reject: (msg) => { if (msg.code === "stale") flash("The game moved on; here is the fresh position.", "info"); },
+  error: (msg) => {
+    if (msg.code === "unauthorized" || msg.code === "revoked") {
+      localStorage.removeItem(storageKey(gameId));
+      flash("This seat link is no longer valid: you are watching instead.", "error");
+    } else flash(msg.reason || msg.code, "error");
+  },
+  chat: (msg) => showChat(msg),
+});
+
+function showChat(msg) {
+  const who = msg.from === null || msg.from === undefined ? `${msg.name || "spectator"} (watching)` : seatName(msg.from);
+  log.note(`${who}: ${msg.text}`, "chat");
+}
+
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  if (conn.send({ t: "chat", text: text.slice(0, 500) })) input.value = "";
+  else flash("Not connected: the message was not sent.", "error");
+});
+
+const replay = new ReplayViewer($("replay"), gameId, (step) => { replayStep = step; render(); }, (events) => {
+  if (!model) return [];
+  const describe = describeFor(model.view);
+  return events.map((e) => { try { return describe(e); } catch { return e.type; } }).filter(Boolean);
+});
+
+let renders = 0;
+function render() {
+  if (!model) return;
+  renders += 1;
+  const shown = replayStep
+    ? { board: replayStep.view.board || model.board, view: { ...replayStep.view, board: replayStep.view.board || model.board }, legal: null, templates: null, seat: null, seq: replayStep.seq }
+    : model;
+  const r = rendererFor(shown.view.game);
+  $("game-title").textContent = r ? r.title(shown.view) : shown.view.game;
+  if (!r) {
+    clear(areas.board).append(h("p", { class: "hint" }, `No renderer for ${shown.view.game} yet.`));
+    return;
+  }
+  r.render(areas, { ...shown, board: shown.board }, ctx);
+  const cue = replayStep ? `Replay: move ${replayStep.seq} of ${replayStep.total}` : r.turnCue(model, ctx);
+  const cueEl = $("cue");
+  cueEl.textContent = cue || (model.view.result ? "Game over" : model.seat === null ? "Watching" : "Waiting for the others");
+  cueEl.classList.toggle("your-turn", !!cue && !replayStep);
+  document.body.classList.toggle("my-turn", !!cue && !replayStep);
+  document.title = `${cue && !replayStep ? "● " : ""}${r.title(shown.view)} – ravenry`;
+  drawBanner(model.view);
+}
+
+function drawBanner(view) {
+  const b = $("banner");
+  if (!view.result) { b.hidden = true; return; }
+  b.hidden = false;
+  const res = view.result;
+  const winners = res.winners || [];
+  const head = winners.length === 1 ? `${seatName(winners[0])} wins!` : winners.length ? `Tie: ${winners.map(seatName).join(", ")}` : "Game over";
+  const scores = (res.scores || []).map((sc, p) => [p, sc]).sort((a, b2) => b2[1] - a[1]);
+  const actions = h("div", { class: "row wrap" });
+  if (!replayStep) {
+    const rb = h("button", { type: "button", class: "btn primary", "data-action": "replay" }, "Replay the game");
+    rb.addEventListener("click", () => replay.open(0));
+    actions.append(rb);
+  }
+  const token = hostToken(gameId) || (mine && mine.token);
+  if (token) {
+    const rm = h("button", { type: "button", class: "btn", "data-action": "rematch" }, "Rematch");
+    rm.addEventListener("click", async () => {
+      try {
+        const created = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, {}, token);
+        if (created.host_token) rememberHost(created.id, created.host_token);
+        sessionStorage.setItem("ravenry:created", JSON.stringify(created));
+        const seat = mine ? created.seats.find((s) => s.seat === mine.seat && s.invite) : null;
+        location.href = seat ? seat.invite : `/?created=${encodeURIComponent(created.id)}`;
+      } catch (err) { flash(`Rematch failed: ${err.message}`, "error"); }
+    });
+    actions.append(rm);
+  }
+  const rec = h("a", { class: "btn", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${gameId}.json` }, "Download record");
+  actions.append(rec, h("a", { class: "btn", href: "/" }, "Lobby"));
+  clear(b).append(
+    h("h2", { "data-winner": winners.join(",") }, head),
+    h("p", { class: "muted" }, res.reason || ""),
+    h("ol", { class: "scores" }, scores.map(([p, sc]) => h("li", { "data-score-seat": p }, [h("b", {}, seatName(p)), ` — ${sc} VP`]))),
+    actions,
+  );
+}
+
+// A click on the board outside the highlighted spots explains itself instead of doing nothing.
+areas.board.addEventListener("click", (e) => {
+  if (e.target.closest(".spot")) return;
+  if (!model || replayStep) return;
+  const n = Number(areas.board.dataset.spots || 0);
+  if (!model.legal) flash(model.view.result ? "The game is over." : "It is not your move.", "info");
+  else if (n) flash("That is not a legal spot: choose one of the highlighted spots.", "info");
+  else flash("Nothing to place on the board now: use the buttons.", "info");
+});
+
+if (!gameId) flash("No game id in the address.", "error");
+else conn.connect();
+window.ravenry = { get model() { return model; }, get renders() { return renders; }, conn };

@@ -1,0 +1,133 @@
+"""Seeded random games of A Game of Thrones: The Board Game through the conformance kit.
+
+The default run plays 30 five-player games and 10 each of three and four players (about a
+minute on one core), with the invariants of ``games/thrones/invariants.py`` after every step
+(20 power tokens per house, unit and supply limits, one order per area, cards conserved) and the
+expensive checks (clones, JSON twins, refusals, views, hidden-information scrambles: nobody sees
+another house's face-down orders, bids or house card before the reveal) on every 50th step. The
+rule option ``orders_optional`` gets five games of its own, and Hypothesis throws untrusted JSON
+at positions of a game (refused with a reason and no change unless legal). The
+full sweep (300 + 100 + 100 games) is marked slow: ``.venv/bin/pytest -p no:xdist -m slow
+tests/conformance/test_thrones_conformance.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ravenry
+from ravenry.core.errors import IllegalAction
+from ravenry.core.rng import Rng
+from ravenry.games.thrones.invariants import scramble_hidden, thrones_invariants
+from ravenry.games.thrones.rules import THRONES_ACTION_FIELDS, ThronesState
+from ravenry.testing import GameChecks, PlayoutSettings, run_conformance
+
+MALFORMED = (
+    {"type": "place_order", "area": "winterfell", "order": 1},
+    {"type": "place_order", "area": 1},
+    {"type": "move", "from": 1, "to": 2, "unit": True},
+    {"type": "bid", "amount": -1},
+    {"type": "bid", "amount": 1.5},
+    {"type": "end_march"},
+    {"type": "MARCH", "area": 3},
+    ["ready"],
+    "ready",
+)
+CHECKS = GameChecks(
+    invariants=thrones_invariants,
+    scramble_hidden=scramble_hidden,
+    malformed_json=MALFORMED,
+    # Random play that ends marches at once never fights: favour moving units.
+    action_weights={"move": 6.0, "end_march": 1.0, "ready": 1.0},
+)
+MAX_STEPS = 6000
+
+
+def _run(players: int, seeds: range, sample_every: int, options: dict[str, bool] | None = None) -> None:
+    settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=sample_every, replay_every_game=3)
+    result = run_conformance(
+        "thrones", seeds, players=players, options=options, checks=CHECKS, settings=settings
+    )
+    assert result.games == len(seeds)
+    assert result.finished == result.games, f"{result.capped} games hit the step cap"
+    assert result.sampled_steps >= result.games
+    assert result.refusals > 5 * result.sampled_steps
+    assert result.scrambled_views == result.sampled_steps * (players + 1)
+    kinds = set(result.action_types)
+    assert {"place_order", "ready", "march", "move", "end_march", "bid", "house_card"} <= kinds
+
+
+@pytest.mark.parametrize(("players", "games"), [(5, 30), (4, 10), (3, 10)])
+def test_random_games(players: int, games: int) -> None:
+    _run(players, range(players * 100_000, players * 100_000 + games), sample_every=50)
+
+
+def test_orders_optional_rule_option() -> None:
+    _run(5, range(700_000, 700_005), sample_every=50, options={"orders_optional": True})
+
+
+def test_dense_checks() -> None:
+    """Two games with the whole battery on every 5th step, so rare moments get it too."""
+    _run(5, range(900_000, 900_002), sample_every=5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "games"), [(5, 300), (4, 100), (3, 100)])
+def test_full_sweep(players: int, games: int, request: pytest.FixtureRequest) -> None:
+    if "slow" not in (request.config.getoption("-m") or ""):
+        pytest.skip("the full sweep runs with -m slow")
+    _run(players, range(players * 1_000_000, players * 1_000_000 + games), sample_every=100)
+
+
+# -- untrusted input ---------------------------------------------------------------------------------
+_FIELD_NAMES = sorted({name for spec in THRONES_ACTION_FIELDS.values() for name, _ in spec})
+_VALUES = st.one_of(
+    st.integers(min_value=-3, max_value=60),
+    st.integers(),
+    st.none(),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 5), max_size=2),
+)
+_ACTIONS = st.fixed_dictionaries(
+    {"type": st.sampled_from([*THRONES_ACTION_FIELDS, "nope"])},
+    optional={name: _VALUES for name in _FIELD_NAMES},
+)
+
+
+def _position(seed: int, steps: int) -> ThronesState:
+    state = ravenry.new_game("thrones", players=5, seed=seed)
+    assert isinstance(state, ThronesState)
+    policy = Rng.from_seed(seed)
+    for _ in range(steps):
+        if state.decision().over:
+            break
+        seat = policy.choice(state.decision().players)
+        state.apply(seat, policy.choice(state.legal_actions(seat)))
+    return state
+
+
+_POSITIONS = [_position(seed, steps) for seed, steps in ((1, 0), (2, 40), (3, 120), (4, 300), (5, 450))]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, len(_POSITIONS) - 1), seat=st.integers(-1, 5), obj=_ACTIONS)
+def test_untrusted_json_is_refused_without_a_change(which: int, seat: int, obj: dict[str, object]) -> None:
+    state = _POSITIONS[which].clone()
+    before = state.to_json_text()
+    try:
+        action = state.game.action_from_json(obj)
+        legal = 0 <= seat < 5 and action in state.legal_actions(seat)
+    except IllegalAction:
+        legal = False
+    try:
+        state.apply_json(seat, obj)
+    except IllegalAction as exc:
+        assert not legal, f"{obj} was legal for {seat} but refused: {exc}"
+        assert exc.reason
+        assert state.to_json_text() == before
+        return
+    assert legal, f"{obj} by {seat} was accepted but is not a legal action"

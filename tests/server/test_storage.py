@@ -1,0 +1,144 @@
+"""Storage: migrations to head (and again, harmlessly), one winner when writers race for the same
+``seq``, the idempotency key, and restoring a game by replay after a restart of the app."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from server_support import Viewer, create, pick, tokens
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+from starlette.testclient import TestClient
+
+from ravenry.server.app import create_app
+from ravenry.server.storage import GameRow, SeatRow, Storage
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def _game(storage: Storage, game_id: str = "g1") -> None:
+    storage.create_game(
+        GameRow(
+            game_id,
+            "catan",
+            3,
+            {"players": 3, "seed": 1},
+            {},
+            1,
+            "running",
+            None,
+            0,
+            "h" * 64,
+            0.0,
+            [SeatRow(n, "human", None, f"P{n}", "t" * 64, None) for n in range(3)],
+        )
+    )
+
+
+def test_migrations_build_the_schema_and_run_again_harmlessly(database_url: str) -> None:
+    storage = Storage(database_url)
+    storage.migrate()
+    storage.migrate()
+    tables = set(inspect(storage.engine).get_table_names())
+    assert {"games", "seats", "actions", "alembic_version"} <= tables
+    with storage.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    storage.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database(request: pytest.FixtureRequest, database_url: str) -> str:
+    """The test's database on SQLite, then on PostgreSQL."""
+    if request.param == "sqlite":
+        return database_url
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+def test_racing_writers_for_one_seq_leave_exactly_one_row(any_database: str) -> None:
+    storage = Storage(any_database)
+    storage.migrate()
+    _game(storage)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def write(n: int) -> None:
+        barrier.wait()
+        try:
+            storage.append_action("g1", 1, n % 3, {"type": "roll", "n": n}, f"cid{n}", None)
+            outcomes.append("ok")
+        except IntegrityError:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["ok", "refused", "refused", "refused"]
+    assert len(storage.actions("g1")) == 1
+    with pytest.raises(IntegrityError):  # the same (seat, cid) twice, even at another seq
+        winner = storage.actions("g1")[0]
+        storage.append_action("g1", 2, winner.seat, {"type": "roll"}, winner.cid, None)
+    storage.close()
+
+
+def test_a_restarted_app_restores_the_game_by_replay(database_url: str) -> None:
+    app = create_app(database_url, bot_delay=0.0, rate=100_000.0)
+    with TestClient(app) as client:
+        created = create(client, "catan", ["human", "bot:greedy", "bot:random"])
+        with client.websocket_connect(f"/ws/{created['id']}") as ws:
+            person = Viewer(ws, 0)
+            person.hello(tokens(created)[0])
+            for turn in range(6):
+                while not person.legal:
+                    person.recv_until("ev")
+                assert person.act(pick(person.legal, turn))["t"] == "ack"
+                person.legal = None
+            person.recv_until("ev")
+            view, seq = person.view, person.seq
+    again = create_app(database_url, bot_delay=0.0, rate=100_000.0)
+    with TestClient(again) as client, client.websocket_connect(f"/ws/{created['id']}") as ws:
+        person = Viewer(ws, 0)
+        welcome = person.hello(tokens(created)[0])
+        assert welcome["seq"] >= seq
+        if welcome["seq"] == seq:
+            assert welcome["view"] == view
+        assert [e["seq"] for e in welcome["log"]] == list(
+            range(max(1, welcome["seq"] - 199), welcome["seq"] + 1)
+        )
+
+
+def test_group_commit_refuses_only_the_conflicting_action(any_database: str) -> None:
+    storage = Storage(any_database)
+    storage.migrate()
+    for game_id in ("g1", "g2", "g3"):
+        _game(storage, game_id)
+    storage.append_action("g1", 1, 0, {"type": "roll"}, "first", None)
+    batch = [
+        ("g2", 1, 0, {"type": "roll"}, "a", None),
+        ("g1", 1, 1, {"type": "roll"}, "b", None),  # seq 1 of g1 is taken
+        ("g3", 1, 2, {"type": "end_turn"}, "c", {"winners": [2], "reason": "test", "scores": [0, 0, 1]}),
+    ]
+    outcomes = storage._commit_batch(batch)
+    assert [type(o).__name__ for o in outcomes] == ["NoneType", "IntegrityError", "NoneType"]
+    assert [a.cid for a in storage.actions("g1")] == ["first"]
+    assert [a.cid for a in storage.actions("g2")] == ["a"]
+    finished = storage.get_game("g3")
+    assert finished is not None and finished.status == "finished" and finished.seq == 1
+
+    async def many() -> list[BaseException | None]:
+        appends = [
+            storage.append(f"g{n % 3 + 1}", 2 + n // 3, 0, {"type": "roll"}, f"x{n}", None) for n in range(9)
+        ]
+        appends.append(storage.append("g2", 2, 1, {"type": "roll"}, "dup-seq", None))
+        return await asyncio.gather(*appends, return_exceptions=True)
+
+    results = asyncio.run(many())
+    assert sum(isinstance(r, IntegrityError) for r in results) == 1
+    assert sum(r is None for r in results) == 9
+    assert [a.seq for a in storage.actions("g2")] == [1, 2, 3, 4]
+    storage.close()
