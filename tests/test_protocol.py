@@ -77,3 +77,14 @@ def test_an_event_shows_its_secret_only_to_its_audience() -> None:
     assert stole.view(1) == {"type": "stole", "player": 0, "victim": 2, "resource": None}
     assert stole.view(None)["resource"] is None
     assert stole.full()["resource"] == "ore"
+
+
+@pytest.mark.parametrize("game_id", ["catan", "got-catan", "brotherhood", "thrones"])
+def test_a_view_without_its_static_part_is_the_rest_of_the_full_view(game_id: str) -> None:
+    state = ravenry.new_game(game_id, players=4, seed=5)
+    for viewer in (None, 0, 3):
+        full = state.observe(viewer)
+        dynamic = state.observe(viewer, static=False)
+        assert set(full) - set(dynamic) <= {"board"}
+        assert {k: v for k, v in full.items() if k in dynamic} == dynamic
+    assert ("board" in state.observe(0)) == (game_id != "thrones")

@@ -22,6 +22,7 @@ from ravenry.build import build_name
 from ravenry.core.registry import available_games, get_game
 
 EXIT_USAGE = 2
+SERVER_GC_THRESHOLDS = (50_000, 20, 1_000)  # generation 0, 1, 2 (CPython's default: 700, 10, 10)
 
 
 class UsageError(Exception):
@@ -262,6 +263,10 @@ def _serve(args: argparse.Namespace) -> int:
         # out of the collector's full passes, which were the longest pauses under load.
         gc.collect()
         gc.freeze()
+        # Every move makes thousands of short-lived JSON objects; with the default thresholds the
+        # collector ran many times a move and its older generations stalled the event loop (p99
+        # act→ack 77 ms at 200 games; 44 ms with these, benchmarks/README.md).
+        gc.set_threshold(SERVER_GC_THRESHOLDS[0], SERVER_GC_THRESHOLDS[1], SERVER_GC_THRESHOLDS[2])
         print(f"ravenry is running: open {address}", flush=True)
 
     try:

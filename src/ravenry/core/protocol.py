@@ -472,8 +472,9 @@ class GameState(ABC):
         """Apply an action already known to be legal."""
 
     @abstractmethod
-    def _observe(self, viewer: int | None) -> dict[str, JSON]:
-        """The view of a seat already checked (or of a spectator: ``None``), as new JSON."""
+    def _observe(self, viewer: int | None, static: bool = True) -> dict[str, JSON]:
+        """The view of a seat already checked (or of a spectator: ``None``), as new JSON;
+        without the parts that never change during the game when ``static`` is false."""
 
     @abstractmethod
     def clone(self) -> GameState: ...
@@ -553,10 +554,12 @@ class GameState(ABC):
     def _legal_actions_except(self, player: int, exclude: frozenset[str]) -> list[Action]:
         return [a for a in self._legal_actions(player) if a[0] not in exclude]
 
-    def observe(self, viewer: object) -> dict[str, JSON]:
+    def observe(self, viewer: object, static: bool = True) -> dict[str, JSON]:
         """JSON-ready view for a seat (or a spectator: ``None``) with every hidden thing removed.
-        New JSON each call, sharing nothing with the state or other views."""
-        return self._observe(None if viewer is None else self.seat(viewer))
+        New JSON each call, sharing nothing with the state or other views. ``static=False``
+        leaves out what never changes during a game (a Catan board's hexes, harbors and
+        geometry), for a client that holds it from an earlier view: a server's updates."""
+        return self._observe(None if viewer is None else self.seat(viewer), static is not False)
 
     def _deciding_seat(self, player: object) -> int:
         """``player`` if the game is on and it is a seat that must decide now."""

@@ -236,8 +236,7 @@ class LiveGame:
         }
 
     def _ev(self, entry: LogEntry, seat: int | None) -> str:
-        view = self.state.observe(seat)
-        view.pop("board", None)
+        view = self.state.observe(seat, static=False)  # the client keeps the board from welcome
         legal, templates = self._legal(seat)
         return dumps(
             {

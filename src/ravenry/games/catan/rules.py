@@ -926,10 +926,10 @@ class CatanState(CatanTrade):
         self.variant_to_json(out)
         return out
 
-    def _observe(self, viewer: int | None) -> dict[str, JSON]:
+    def _observe(self, viewer: int | None, static: bool = True) -> dict[str, JSON]:
         from ravenry.games.catan.views import observe
 
-        return observe(self, viewer)
+        return observe(self, viewer, static)
 
     def iter_buildings(self) -> Iterator[tuple[int, int, int]]:
         for node, owner in enumerate(self.node_owner):

@@ -67,7 +67,8 @@ def _named(counts: list[int]) -> dict[str, int]:
     return {RESOURCES[r]: n for r, n in enumerate(counts)}
 
 
-def observe(state: CatanState, viewer: int | None) -> dict[str, Any]:
+def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[str, Any]:
+    """``viewer``'s view; the static board (:func:`board_json`) only when ``static``."""
     rules = state.rules
     decision = state.decision()
     over = decision.result is not None
@@ -126,7 +127,7 @@ def observe(state: CatanState, viewer: int | None) -> dict[str, Any]:
         "game": state.game.id,
         "viewer": viewer,
         "n_players": state.n,
-        "board": board_json(state),
+        **({"board": board_json(state)} if static else {}),
         "names": {"city": rules.city_name, "robber": rules.robber_name, "army": rules.army_name},
         "phase": state.phase_name(),
         "decision": decision.to_json(),

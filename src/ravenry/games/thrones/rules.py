@@ -236,9 +236,10 @@ class ThronesState(ThronesData):
                 return
 
     # -- the rest of the protocol -------------------------------------------------------------------
-    def _observe(self, viewer: int | None) -> dict[str, JSON]:
+    def _observe(self, viewer: int | None, static: bool = True) -> dict[str, JSON]:
         from ravenry.games.thrones.views import observe
 
+        # The map is data the client has from the game's id; the view holds only what changes.
         return observe(self, viewer)
 
     def clone(self) -> ThronesState:
