@@ -145,6 +145,17 @@ def bot_decide(bot: Bot, state: GameState, seat: int, rng: Rng) -> Action:
     return BotSeat(bot).decide(state, seat, rng)
 
 
+def argmax(actions: Sequence[Action], score: Callable[[Action], float]) -> Action:
+    """The best-scoring action; the earliest on a tie, so a bot's choices are reproducible."""
+    best = actions[0]
+    best_score = score(best)
+    for a in actions[1:]:
+        s = score(a)
+        if s > best_score:
+            best, best_score = a, s
+    return best
+
+
 def bot_label(bot: Bot | str) -> str:
     """The kind name a bot reports in summaries (its ``kind`` attribute, else its class name)."""
     if isinstance(bot, str):

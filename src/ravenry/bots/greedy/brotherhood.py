@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
+from ravenry.bots.base import argmax
 from ravenry.bots.greedy import heroes
-from ravenry.bots.greedy.catan import HAND_LIMIT, Step, argmax
+from ravenry.bots.greedy.catan import HAND_LIMIT, Step
 from ravenry.bots.greedy.got_catan import GreedyGotCatanBot
 from ravenry.bots.greedy.situation import Situation
 from ravenry.bots.greedy.watch import GUARD_URGENT, GUARD_USEFUL, WatchSituation

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ravenry.bots.base import View
+from ravenry.bots.base import View, argmax
 from ravenry.bots.greedy.situation import Situation, counts_of
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
@@ -28,17 +28,6 @@ HAND_LIMIT = 7  # more cards than this risk a discard on a 7
 
 # One rule of thumb of the main phase: an action, or None to let the next rule decide.
 Step = Callable[[Situation, dict[str, list[Action]]], Action | None]
-
-
-def argmax(actions: Sequence[Action], score: Callable[[Action], float]) -> Action:
-    """The best-scoring action; the earliest one on a tie, so choices are reproducible."""
-    best = actions[0]
-    best_score = score(best)
-    for a in actions[1:]:
-        s = score(a)
-        if s > best_score:
-            best, best_score = a, s
-    return best
 
 
 class GreedyCatanBot:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ravenry.bots.greedy.catan import argmax
+from ravenry.bots.base import argmax
 from ravenry.bots.greedy.watch import GUARD_URGENT, NO_GUARD, WatchSituation
 from ravenry.core.protocol import Action
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST, GUARD_VP_THRESHOLDS, SECTIONS

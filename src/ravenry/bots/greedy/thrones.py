@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ravenry.bots.base import View
+from ravenry.bots.base import View, argmax
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
 from ravenry.games.thrones.data import (
@@ -35,17 +35,6 @@ from ravenry.games.thrones.data import (
     UNIT_STRENGTH,
     UPGRADE,
 )
-
-
-def argmax(actions: Sequence[Action], score: Callable[[Action], float]) -> Action:
-    """The best-scoring action; the earliest on a tie, so choices are reproducible."""
-    best = actions[0]
-    best_score = score(best)
-    for a in actions[1:]:
-        s = score(a)
-        if s > best_score:
-            best, best_score = a, s
-    return best
 
 
 class GreedyThronesBot:

@@ -239,8 +239,7 @@ class ThronesState(ThronesData):
     def _observe(self, viewer: int | None, static: bool = True) -> dict[str, JSON]:
         from ravenry.games.thrones.views import observe
 
-        # The map is data the client has from the game's id; the view holds only what changes.
-        return observe(self, viewer)
+        return observe(self, viewer, static)
 
     def clone(self) -> ThronesState:
         other = ThronesState.__new__(ThronesState)

@@ -13,6 +13,14 @@ from typing import Any
 
 from ravenry.core.protocol import JSON
 from ravenry.games.thrones.data import (
+    AREA_CASTLE,
+    AREA_HOME,
+    AREA_IDS,
+    AREA_IS_SEA,
+    AREA_NAMES,
+    AREA_POWER,
+    AREA_SUPPLY,
+    HOUSE_CARDS,
     HOUSE_NAMES,
     N_AREAS,
     ORDER_KIND_NAMES,
@@ -27,13 +35,44 @@ def _cards(mask: int) -> list[int]:
     return [c for c in range(7) if (mask >> c) & 1]
 
 
-def observe(s: ThronesData, viewer: int | None) -> dict[str, JSON]:
+def board_json() -> dict[str, JSON]:
+    """The static facts a client draws the map and names with (from data.py: each fact once):
+    every area's id, name, kind and icons, the houses, order kinds, house cards and Westeros
+    cards. New JSON each call; a view carries it only when asked for its static part."""
+    return {
+        "areas": [
+            {
+                "id": AREA_IDS[a],
+                "name": AREA_NAMES[a],
+                "sea": AREA_IS_SEA[a],
+                "castle": AREA_CASTLE[a],
+                "supply": AREA_SUPPLY[a],
+                "power": AREA_POWER[a],
+                "home": AREA_HOME[a],
+            }
+            for a in range(N_AREAS)
+        ],
+        "houses": list(HOUSE_NAMES),
+        "orders": list(ORDER_KIND_NAMES),
+        "cards": [
+            [
+                {"name": c.name, "strength": c.strength, "swords": c.swords, "forts": c.fortifications}
+                for c in cards
+            ]
+            for cards in HOUSE_CARDS
+        ],
+        "westeros": list(WESTEROS_NAMES),
+    }
+
+
+def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str, JSON]:
     n = s.n
     orders: list[Any] = [
         None if s.order[a] < 0 else [s.order_owner[a], ORDER_KIND_NAMES[s.order[a]]] for a in range(N_AREAS)
     ]
     view: dict[str, Any] = {
         "game": "thrones",
+        **({"board": board_json()} if static else {}),
         "viewer": viewer,
         "turn": s.turn,
         "phase": PHASE_NAMES[s.phase],

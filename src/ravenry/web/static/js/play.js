@@ -8,6 +8,7 @@ import { api } from "./shell/api.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
 import { rendererFor } from "./registry.js";
 import "./games/catan.js";
+import "./games/thrones.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");

@@ -1,0 +1,192 @@
+// Words of the Thrones renderer: names of areas, orders, units, cards and phases, the readable
+// label of each legal action, and the log line of each event. Only names: no rule lives here.
+import { THRONES } from "./thrones-data.js";
+
+export const HOUSE_COLORS = { Stark: "#5f6f7f", Lannister: "#b0171f", Baratheon: "#d9a400", Greyjoy: "#222", Tyrell: "#2f7d32" };
+// Text on a house's colour: dark on Baratheon's yellow, white elsewhere.
+export const HOUSE_INK = { Baratheon: "#1d1d1d" };
+const UNIT_WORDS = [["footman", "footmen"], ["knight", "knights"], ["ship", "ships"]];
+const TRACK_TITLES = { iron_throne: "Iron Throne", fiefdoms: "Fiefdoms", kings_court: "King's Court", nights_watch: "the Night's Watch" };
+const PHASE_TITLES = {
+  planning: "Planning", messenger_raven: "Messenger Raven", raid: "Action: raids", march_choose: "Action: marches",
+  march_move: "Action: marching", support: "Battle: support", house_cards: "Battle: house cards",
+  valyrian_steel_blade: "Battle: Valyrian Steel Blade", casualties: "Battle: casualties", card_ability: "Battle: card ability",
+  retreat: "Battle: retreat", supply: "Westeros: supply", mustering: "Westeros: mustering", bidding: "Westeros: bidding",
+  tie: "Bidding: tie", wildling_reward: "Wildlings: reward", wildling_losses: "Wildlings: losses", over: "Game over",
+  westeros: "Westeros", raids: "Action: raids", marches: "Action: marches", bids: "Bidding", action_end: "Action: end",
+  retreat_losses: "Battle: retreat losses",
+};
+// Phases of the action phase: the planning is over once one of these is reached.
+export const ACTION_PHASES = new Set(["messenger_raven", "raid", "raids", "march_choose", "march_move", "marches", "support",
+  "house_cards", "valyrian_steel_blade", "casualties", "card_ability", "retreat", "retreat_losses", "action_end"]);
+
+export function areaName(a) {
+  const x = THRONES.areas[a];
+  return x ? x.name : `area ${a}`;
+}
+
+export function orderName(kind) {
+  const id = typeof kind === "number" ? THRONES.orders[kind] : kind;
+  if (!id) return "an order";
+  const star = id.endsWith("*");
+  const base = id.replace("*", "");
+  const m = /^([a-z_]+?)([+-]\d)?$/.exec(base);
+  const word = (m ? m[1] : base).split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+  const bonus = m && m[2] ? ` ${m[2].replace("-", "−")}` : "";
+  return `${word}${bonus}${star ? " ★" : ""}`;
+}
+
+export function units(n, unit) {
+  const u = typeof unit === "number" ? unit : UNIT_WORDS.findIndex((w) => w[0] === unit);
+  const words = UNIT_WORDS[u] || [String(unit), String(unit)];
+  return `${n} ${n === 1 ? words[0] : words[1]}`;
+}
+
+export function unitWord(unit) {
+  return (UNIT_WORDS[unit] || [String(unit)])[0];
+}
+
+export function trackTitle(id) {
+  return TRACK_TITLES[id] || id;
+}
+
+export function phaseTitle(id) {
+  return PHASE_TITLES[id] || id;
+}
+
+export function westerosTitle(id) {
+  return String(id).split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+}
+
+export function houseOf(view, seat) {
+  return view && view.houses && view.houses[seat] ? view.houses[seat] : `Seat ${seat + 1}`;
+}
+
+/** The seven cards of a seat's house (empty if unknown). */
+export function houseCards(view, seat) {
+  const i = THRONES.houses.indexOf(houseOf(view, seat));
+  return i >= 0 ? THRONES.cards[i] : [];
+}
+
+export function cardName(view, seat, card) {
+  const c = houseCards(view, seat)[card];
+  return c ? c.name : `card ${card}`;
+}
+
+export function cardStats(c) {
+  const parts = [`strength ${c.strength}`];
+  if (c.swords) parts.push(`${c.swords} sword${c.swords === 1 ? "" : "s"}`);
+  if (c.forts) parts.push(`${c.forts} fort${c.forts === 1 ? "" : "s"}`);
+  return parts.join(", ");
+}
+
+// The card the winner of the battle in progress played (for its ability's targets).
+function winnerCard(view) {
+  const b = view.battle;
+  if (!b || b.winner === null || b.winner === undefined || b.winner < 0) return null;
+  const side = b.winner === b.attacker ? 0 : 1;
+  const card = b.cards && b.cards[side];
+  return card === null || card === undefined ? null : cardName(view, b.winner, card);
+}
+
+/** A readable label of one legal action, from its own fields only. */
+export function actionLabel(a, view) {
+  switch (a.type) {
+    case "place_order": return `Place ${orderName(a.order)} in ${areaName(a.area)}`;
+    case "ready": return "Done: my orders are placed";
+    case "raven_swap": return `Raven: swap the order in ${areaName(a.area)} for ${orderName(a.order)}`;
+    case "raven_pass": return "Raven: keep my orders";
+    case "raid": return a.target === null || a.target === undefined
+      ? `Remove the Raid in ${areaName(a.area)} without raiding`
+      : `Raid from ${areaName(a.area)} into ${areaName(a.target)}`;
+    case "march": return `Resolve the March in ${areaName(a.area)}`;
+    case "move": return `Move 1 ${unitWord(a.unit)} ${areaName(a.from)} → ${areaName(a.to)}`;
+    case "end_march": return a.leave_power_token ? "End the march, leaving a power token" : "End the march";
+    case "support": return a.side === 0 ? `Support the attacker from ${areaName(a.area)}`
+      : a.side === 1 ? `Support the defender from ${areaName(a.area)}` : `Support nobody from ${areaName(a.area)}`;
+    case "house_card": {
+      const c = houseCards(view, view.viewer)[a.card];
+      return c ? `Play ${c.name} (${cardStats(c)})` : `Play card ${a.card}`;
+    }
+    case "blade": return a.use ? "Use the Valyrian Steel Blade (+1)" : "Keep the Valyrian Steel Blade";
+    case "casualty": return `Lose 1 ${unitWord(a.unit)}`;
+    case "ability": {
+      const card = winnerCard(view) || "card";
+      const b = view.battle || {};
+      if (a.target === null || a.target === undefined || a.target < 0) return `${card}: use the ability`;
+      if (card.startsWith("Maester Luwin")) return `${card}: take back ${cardName(view, view.viewer, a.target)}`;
+      if (card.startsWith("Melisandre")) {
+        const loser = b.winner === b.attacker ? b.defender : b.attacker;
+        return `${card}: discard ${cardName(view, loser, a.target)}`;
+      }
+      return `${card}: remove the order in ${areaName(a.target)}`;
+    }
+    case "ability_pass": return "Do not use the card's ability";
+    case "retreat": return `Retreat to ${areaName(a.area)}`;
+    case "destroy": return `Destroy 1 ${unitWord(a.unit)} in ${areaName(a.area)}`;
+    case "muster": {
+      if (a.what === 3) return `Upgrade a footman to a knight in ${areaName(a.area)}`;
+      const where = a.to === a.area ? areaName(a.area) : `${areaName(a.to)} (from ${areaName(a.area)})`;
+      return `Muster 1 ${unitWord(a.what)} in ${where}`;
+    }
+    case "end_muster": return "Done mustering";
+    case "bid": return `Bid ${a.amount}`;
+    case "tie_pick": return `Place ${houseOf(view, a.seat)} first`;
+    case "reclaim": return `Take back ${cardName(view, view.viewer, a.card)}`;
+    case "reclaim_pass": return "Take no card back";
+    case "wildling_loss": return `Lose 1 ${unitWord(a.unit)} in ${areaName(a.area)}`;
+    default: return a.type.replace(/_/g, " ");
+  }
+}
+
+/** The log line of one event as this viewer received it (secret fields are null for others). */
+export function describeEvent(e, view) {
+  const v = view || {};
+  const house = (p) => (p === null || p === undefined || p < 0 ? "nobody" : houseOf(v, p));
+  const list = (xs) => (xs || []).map((x, p) => `${house(p)} ${x}`).join(", ");
+  switch (e.type) {
+    case "order_placed": return e.area === null || e.area === undefined
+      ? `${house(e.seat)} placed an order face down.` : `You placed ${orderName(e.order)} in ${areaName(e.area)}.`;
+    case "orders_ready": return `${house(e.seat)} is done placing orders.`;
+    case "orders_revealed": return `Orders revealed: ${(e.orders || []).length} on the board.`;
+    case "raven_swapped": return `${house(e.seat)} used the Messenger Raven in ${areaName(e.area)}.`;
+    case "raven_passed": return `${house(e.seat)} kept its orders.`;
+    case "raid_done": return `${house(e.seat)} removed its Raid in ${areaName(e.area)}.`;
+    case "raided": return `${house(e.seat)} raided from ${areaName(e.from)} the ${orderName(e.order)} of ${house(e.victim)} in ${areaName(e.area)}${e.pillaged ? " and pillaged a power token" : ""}.`;
+    case "march_started": return `${house(e.seat)} marches from ${areaName(e.area)}.`;
+    case "unit_moved": return `${house(e.seat)} moved 1 ${e.unit} ${areaName(e.from)} → ${areaName(e.to)}.`;
+    case "unit_attacks": return `${house(e.seat)} attacks ${areaName(e.to)} from ${areaName(e.from)} with 1 ${e.unit}.`;
+    case "march_ended": return `${house(e.seat)} ended its march from ${areaName(e.area)}.`;
+    case "control_established": return `${house(e.seat)} leaves a power token in ${areaName(e.area)}.`;
+    case "battle": return `Battle in ${areaName(e.area)}: ${house(e.attacker)} attacks ${e.neutral ? `a neutral force (${e.neutral})` : house(e.defender)}.`;
+    case "support": return `${house(e.seat)} supports ${e.side === "none" ? "nobody" : `the ${e.side}`} from ${areaName(e.area)}.`;
+    case "house_card_chosen": return `${house(e.seat)} chose a house card${e.card === null || e.card === undefined ? "" : `: ${cardName(v, e.seat, e.card)}`}.`;
+    case "house_cards_revealed": return `House cards: ${e.attacker_card || "none"} against ${e.defender_card || "none"}.`;
+    case "valyrian_steel_blade": return `${house(e.seat)} used the Valyrian Steel Blade.`;
+    case "battle_result": return `Strength ${e.attacker_strength} against ${e.defender_strength}: ${house(e.winner)} wins${e.casualties ? `, ${e.casualties} casualt${e.casualties === 1 ? "y" : "ies"}` : ""}.`;
+    case "casualty": return `${house(e.seat)} lost 1 ${e.unit}.`;
+    case "card_ability": return `${e.card} (${house(e.seat)}) used its ability.`;
+    case "retreat": return `${house(e.seat)} retreats to ${areaName(e.to)} with ${(e.units || []).join(", ") || "nothing"}.`;
+    case "battle_over": return `The battle in ${areaName(e.area)} is over: ${house(e.winner)} won.`;
+    case "consolidated_power": return `Power gained: ${list(e.power)}.`;
+    case "westeros_cards": return `Round ${e.turn}: ${(e.cards || []).map(westerosTitle).join(", ")}; wildling threat ${e.wildlings}.`;
+    case "supply_levels": return `Supply: ${list(e.supply)}.`;
+    case "mustered": return `${house(e.seat)} mustered 1 ${e.unit} in ${areaName(e.to)}.`;
+    case "mustering_done": return `${house(e.seat)} is done mustering.`;
+    case "game_of_thrones": return `Game of Thrones: ${list(e.power)} power.`;
+    case "bidding": return `Bidding for ${trackTitle(e.for)}.`;
+    case "bid_placed": return `${house(e.seat)} placed a bid${e.amount === null || e.amount === undefined ? "" : ` of ${e.amount}`}.`;
+    case "bids_revealed": return `Bids: ${list(e.bids)}.`;
+    case "tie_broken": return `${house(e.seat)} breaks the tie for ${house(e.picked)}.`;
+    case "track": return `${trackTitle(e.track)}: ${(e.order || []).map(house).join(", ")}.`;
+    case "wildlings_defeated": return `The Night's Watch (${e.watch}) holds against the wildlings (${e.threat}); ${house(e.top_bidder)} bid most.`;
+    case "wildlings_victorious": return `The wildlings (${e.threat}) overrun the Night's Watch (${e.watch}); ${house(e.lowest_bidder)} bid least.`;
+    case "wildling_loss": return `${house(e.seat)} lost 1 ${e.unit} in ${areaName(e.area)} to the wildlings.`;
+    case "winter_is_coming": return "Winter is Coming: a deck is reshuffled.";
+    case "power_token_removed": return `${house(e.seat)}'s power token leaves ${areaName(e.area)}.`;
+    case "neutral_force_held": return `The neutral force in ${areaName(e.area)} holds against ${house(e.seat)}.`;
+    case "card_reclaimed": return `${house(e.seat)} took back ${cardName(v, e.seat, e.card)}.`;
+    case "game_over": return `Game over (${e.reason}): ${(e.winners || []).map(house).join(", ")} win${(e.winners || []).length === 1 ? "s" : ""}.`;
+    default: return e.type.replace(/_/g, " ");
+  }
+}
