@@ -7,6 +7,7 @@ from __future__ import annotations
 from thrones_positions import act, area, blank, card, give_order, hold, march, put, seat, start_marches
 
 import ravenry
+from ravenry.core.rng import Rng
 from ravenry.games.thrones.bidding import start_bid
 from ravenry.games.thrones.data import AREA_HOME, FOOTMAN, HOUSES, KNIGHT
 from ravenry.games.thrones.map import CASTLE_AREAS
@@ -164,3 +165,25 @@ def test_demo_report_shows_the_thrones_end_position() -> None:
     for name in ("Stark", "Lannister", "Baratheon", "castles", "supply", "Neutral forces"):
         assert name in text
     assert ("Winner" in text) or ("Unfinished" in text)
+
+
+def test_revealed_bids_stay_in_every_view_after_the_next_bid_begins() -> None:
+    """Revealed bids are public: a view keeps the last ones even when the next sealed bid (which
+    hides available power again) has already begun -- else a player would forget what all saw."""
+    state = ravenry.new_game("thrones", players=3, seed=300069)
+    policy = Rng.from_seed(300069)
+    seen = None
+    for _ in range(3000):
+        decision = state.decision()
+        if decision.result is not None:
+            break
+        seat = policy.choice(decision.players)
+        action = policy.choice(state.legal_actions(seat))
+        events = state.apply(seat, action)
+        revealed = [e for e in events if e.type == "bids_revealed"]
+        if revealed:
+            seen = revealed[-1].view(None)["bids"]
+            for viewer in (None, 0, 1, 2):
+                assert state.observe(viewer)["last_bids"]["bids"] == seen
+            break
+    assert seen is not None

@@ -14,14 +14,15 @@ from ravenry.core.rng import Rng
 # Re-pinned by the audit (docs/thrones-audit.md): the state gained the pending retreat losses
 # (r_area, r_units), and the rules changed on purpose -- the 7th house card comes back with the
 # other six, retreated units that cannot fit supply are chosen by their house, the instant win is
-# also checked in the Westeros phase, and Renly never upgrades a routed footman.
+# also checked in the Westeros phase, and Renly never upgrades a routed footman. Re-pinned again
+# when the state kept the bids last revealed (last_bids, public from then on); same step counts.
 PINNED = [
-    (1, 3, 419, "5788c8700fa88fc5"),
-    (1, 4, 603, "02477207df3bc7c3"),
-    (1, 5, 758, "b6a104e7f91916cd"),
-    (2, 3, 284, "af31763a12a5c670"),
-    (2, 4, 402, "e20de0fc7cd919bb"),
-    (2, 5, 485, "ef536c7dd532008e"),
+    (1, 3, 419, "968b42a5140f8f18"),
+    (1, 4, 603, "725f426e7b4fd942"),
+    (1, 5, 758, "68adece99beef78f"),
+    (2, 3, 284, "805974d4ee59ed10"),
+    (2, 4, 402, "ab682f8cf0dc6e16"),
+    (2, 5, 485, "1e30b575209ec163"),
 ]
 
 

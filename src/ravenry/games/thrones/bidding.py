@@ -38,6 +38,7 @@ def apply_bid(s: ThronesData, seat: int, action: Action, events: list[Event]) ->
         for p in range(s.n):
             s.pay_power(p, s.bids[p])
         events.append(Event("bids_revealed", {"bids": list(s.bids)}))
+        s.last_bids = [s.bid_context, *s.bids]
         _order(s)
 
 

@@ -138,6 +138,7 @@ _LIST_FIELDS: Final = (
     "winners",
     "drawn",
     "r_units",
+    "last_bids",
 )
 
 
@@ -218,6 +219,8 @@ class ThronesData(GameState):
     # a retreat (or a return) that breaks supply: the area and the retreated units still choosable
     r_area: int
     r_units: list[int]
+    # the bids last revealed, public from then on: [what they were for, each seat's bid]; [] before
+    last_bids: list[int]
     winners: list[int]
     winner_reason: int  # 0 not over, 1 castles, 2 after turn 10, 3 draw
 
@@ -291,6 +294,7 @@ class ThronesData(GameState):
         self.b_march_bonus = 0
         self.r_area = -1
         self.r_units = [0, 0, 0]
+        self.last_bids = []
         self.winners = []
         self.winner_reason = 0
 
@@ -363,6 +367,7 @@ class ThronesData(GameState):
         other.b_march_bonus = self.b_march_bonus
         other.r_area = self.r_area
         other.r_units = self.r_units[:]
+        other.last_bids = self.last_bids[:]
         other.winners = self.winners[:]
         other.winner_reason = self.winner_reason
 
@@ -490,6 +495,7 @@ class ThronesData(GameState):
             self.winners,
             self.drawn,
             self.r_units,
+            self.last_bids,
         ]
 
     def _set_lists(self, v: list[list[int]]) -> None:
@@ -522,6 +528,7 @@ class ThronesData(GameState):
             self.winners,
             self.drawn,
             self.r_units,
+            self.last_bids,
         ) = v
 
     # -- small board helpers every phase module uses --------------------------------------------

@@ -109,6 +109,13 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
     if viewer is not None and 0 <= viewer < n:
         mine = s.pending[viewer]
         view["my_orders"] = [None if mine[a] < 0 else ORDER_KIND_NAMES[mine[a]] for a in range(N_AREAS)]
+    if s.last_bids:
+        # Revealed bids are public from then on: the view is a player's memory of them.
+        context = s.last_bids[0]
+        view["last_bids"] = {
+            "for": "nights_watch" if context == BID_WILDLINGS else TRACK_NAMES[context],
+            "bids": s.last_bids[1:],
+        }
     if s.phase == P_BID:
         # "Immediately before bidding ... players hide their total number of available power":
         # another house's power (and its pool, which would give it away) is hidden until the reveal.
