@@ -381,12 +381,11 @@ class ThronesData(GameState):
             "decks": [d[:] for d in self.decks],
             "pending": [p[:] for p in self.pending],
         }
-        ints = self._ints()
-        for i, name in enumerate(_INT_FIELDS):
-            out[name] = ints[i]
-        lists = self._lists()
-        for i, name in enumerate(_LIST_FIELDS):
-            out[name] = lists[i][:]
+        # The plain fields by name: _INT_FIELDS and _LIST_FIELDS are the one list of them.
+        for name in _INT_FIELDS:
+            out[name] = int(getattr(self, name))
+        for name in _LIST_FIELDS:
+            out[name] = list(getattr(self, name))
         return out
 
     def data_from_json(self, obj: dict[str, Any]) -> None:
@@ -396,140 +395,10 @@ class ThronesData(GameState):
         self.tracks = [[int(x) for x in t] for t in obj["tracks"]]
         self.decks = [[int(x) for x in d] for d in obj["decks"]]
         self.pending = [[int(x) for x in p] for p in obj["pending"]]
-        self._set_ints([int(obj[name]) for name in _INT_FIELDS])
-        self._set_lists([[int(x) for x in obj[name]] for name in _LIST_FIELDS])
-
-    def _ints(self) -> list[int]:
-        return [
-            self.turn,
-            self.phase,
-            self.wildlings,
-            self.restrictions,
-            self.blade_used,
-            self.raven_used,
-            self.orders_revealed,
-            self.cursor,
-            self.current,
-            self.march_area,
-            self.raid_area,
-            self.raid_hits,
-            self.w_index,
-            self.bid_context,
-            self.tie_group_start,
-            self.b_area,
-            self.b_origin,
-            self.b_attacker,
-            self.b_defender,
-            self.b_neutral,
-            self.b_step,
-            self.b_blade,
-            self.b_winner,
-            self.b_loser,
-            self.b_casualties,
-            self.b_revealed,
-            self.winner_reason,
-            self.b_march_bonus,
-            self.r_area,
-        ]
-
-    def _set_ints(self, v: list[int]) -> None:
-        (
-            self.turn,
-            self.phase,
-            self.wildlings,
-            self.restrictions,
-            self.blade_used,
-            self.raven_used,
-            self.orders_revealed,
-            self.cursor,
-            self.current,
-            self.march_area,
-            self.raid_area,
-            self.raid_hits,
-            self.w_index,
-            self.bid_context,
-            self.tie_group_start,
-            self.b_area,
-            self.b_origin,
-            self.b_attacker,
-            self.b_defender,
-            self.b_neutral,
-            self.b_step,
-            self.b_blade,
-            self.b_winner,
-            self.b_loser,
-            self.b_casualties,
-            self.b_revealed,
-            self.winner_reason,
-            self.b_march_bonus,
-            self.r_area,
-        ) = v
-
-    def _lists(self) -> list[list[int]]:
-        return [
-            self.units,
-            self.routed,
-            self.owner,
-            self.token,
-            self.neutral,
-            self.home,
-            self.order,
-            self.order_owner,
-            self.power,
-            self.pool,
-            self.supply,
-            self.hand,
-            self.discard,
-            self.revealed,
-            self.ready,
-            self.round_order,
-            self.queue,
-            self.muster_points,
-            self.bids,
-            self.bid_order,
-            self.b_att,
-            self.b_support,
-            self.b_support_queue,
-            self.b_cards,
-            self.loss_points,
-            self.winners,
-            self.drawn,
-            self.r_units,
-            self.last_bids,
-        ]
-
-    def _set_lists(self, v: list[list[int]]) -> None:
-        (
-            self.units,
-            self.routed,
-            self.owner,
-            self.token,
-            self.neutral,
-            self.home,
-            self.order,
-            self.order_owner,
-            self.power,
-            self.pool,
-            self.supply,
-            self.hand,
-            self.discard,
-            self.revealed,
-            self.ready,
-            self.round_order,
-            self.queue,
-            self.muster_points,
-            self.bids,
-            self.bid_order,
-            self.b_att,
-            self.b_support,
-            self.b_support_queue,
-            self.b_cards,
-            self.loss_points,
-            self.winners,
-            self.drawn,
-            self.r_units,
-            self.last_bids,
-        ) = v
+        for name in _INT_FIELDS:
+            setattr(self, name, int(obj[name]))
+        for name in _LIST_FIELDS:
+            setattr(self, name, [int(x) for x in obj[name]])
 
     # -- small board helpers every phase module uses --------------------------------------------
     def unit_count(self, area: int) -> int:
