@@ -69,7 +69,12 @@ def test_page_reconnects_after_a_server_crash(browser: Any, server: Server) -> N
     assert page.locator("[data-hand]").count() == 0
     # While the server was down the browser logged the refused connections, and nothing else. The
     # SIGKILL may also cut off an asset or a socket mid-transfer: those network errors are its own.
-    killed = ("ERR_CONNECTION_REFUSED", "ERR_CONTENT_LENGTH_MISMATCH", "ERR_CONNECTION_RESET", "ERR_EMPTY_RESPONSE")
+    killed = (
+        "ERR_CONNECTION_REFUSED",
+        "ERR_CONTENT_LENGTH_MISMATCH",
+        "ERR_CONNECTION_RESET",
+        "ERR_EMPTY_RESPONSE",
+    )
     assert all(any(k in e for k in killed) for e in tab.errors), f"console errors {tab.errors}"
     assert not tab.external, f"requests to other hosts {tab.external}"
     tab.close()
