@@ -7,6 +7,7 @@ import asyncio
 import threading
 
 import pytest
+from conftest import TEST_LIMITS
 from server_support import Viewer, create, pick, tokens
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
@@ -87,7 +88,7 @@ def test_racing_writers_for_one_seq_leave_exactly_one_row(any_database: str) -> 
 
 
 def test_a_restarted_app_restores_the_game_by_replay(database_url: str) -> None:
-    app = create_app(database_url, bot_delay=0.0, rate=100_000.0)
+    app = create_app(database_url, bot_delay=0.0, limits=TEST_LIMITS)
     with TestClient(app) as client:
         created = create(client, "catan", ["human", "bot:greedy", "bot:random"])
         with client.websocket_connect(f"/ws/{created['id']}") as ws:
@@ -100,7 +101,7 @@ def test_a_restarted_app_restores_the_game_by_replay(database_url: str) -> None:
                 person.legal = None
             person.recv_until("ev")
             view, seq = person.view, person.seq
-    again = create_app(database_url, bot_delay=0.0, rate=100_000.0)
+    again = create_app(database_url, bot_delay=0.0, limits=TEST_LIMITS)
     with TestClient(again) as client, client.websocket_connect(f"/ws/{created['id']}") as ws:
         person = Viewer(ws, 0)
         welcome = person.hello(tokens(created)[0])

@@ -183,13 +183,15 @@ def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4)
+        return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4, hide_parameters=True)
     if not parsed.database or parsed.database == ":memory:":
         raise ValueError(
             "use a SQLite file (sqlite:///path/to/file.sqlite); an in-memory database is not kept"
         )
     Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 5})
+    # hide_parameters: an error's text (which gets logged) must not carry the statement's values,
+    # seat token hashes among them.
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 5}, hide_parameters=True)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -283,6 +285,9 @@ class Storage:
                 return [None] * len(items)
             except Exception:
                 pass  # one of them was refused: commit them one by one, so only that one fails
+        return self._one_by_one(items)
+
+    def _one_by_one(self, items: list[tuple[Any, ...]]) -> list[BaseException | None]:
         outcomes: list[BaseException | None] = []
         for args in items:
             try:
@@ -410,6 +415,24 @@ class Storage:
                 .values(status="running", updated_at=now)
             ).rowcount
             return bool(changed)
+
+    def delete_open_games(self, created_before: float) -> list[str]:
+        """Delete the games still open (some person never came) made before ``created_before``,
+        with their seats and actions; returns their ids."""
+        with self.engine.begin() as conn:
+            ids = list(
+                conn.execute(
+                    select(games_table.c.id).where(
+                        games_table.c.status == "open", games_table.c.created_at < created_before
+                    )
+                ).scalars()
+            )
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                for table in (actions_table, seats_table, games_table):
+                    key = table.c.id if table is games_table else table.c.game_id
+                    conn.execute(table.delete().where(key.in_(chunk)))
+        return ids
 
     def set_token_hash(self, game_id: str, seat: int, token_hash: str) -> None:
         with self.engine.begin() as conn:
