@@ -143,3 +143,21 @@ def test_group_commit_refuses_only_the_conflicting_action(any_database: str) -> 
     assert sum(r is None for r in results) == 9
     assert [a.seq for a in storage.actions("g2")] == [1, 2, 3, 4]
     storage.close()
+
+
+def test_the_postgresql_writer_survives_losing_its_connection(postgres_url: str) -> None:
+    storage = Storage(postgres_url)
+    storage.migrate()
+    _game(storage, "g1")
+    assert storage._commit_batch([("g1", 1, 0, {"type": "roll"}, "a", None)]) == [None]
+    writer_pid = storage._pg_writer.info.backend_pid
+    with storage.engine.begin() as conn:  # as if PostgreSQL restarted, or a proxy dropped it
+        conn.exec_driver_sql(f"SELECT pg_terminate_backend({int(writer_pid)})")
+    # The batch on the dead connection falls back to the pool; the next one reconnects.
+    assert storage._commit_batch([("g1", 2, 0, {"type": "roll"}, "b", None)]) == [None]
+    assert storage._commit_batch([("g1", 3, 0, {"type": "roll"}, "c", None)]) == [None]
+    assert storage._pg_writer.info.backend_pid != writer_pid
+    assert [a.cid for a in storage.actions("g1")] == ["a", "b", "c"]
+    game = storage.get_game("g1")
+    assert game is not None and game.seq == 3
+    storage.close()
