@@ -54,22 +54,10 @@ class Limits:
     )
 
     def __post_init__(self) -> None:
-        for name in (
-            "rate",
-            "address_rate",
-            "connects_per_minute",
-            "chat_per_minute",
-            "spectator_chat_per_minute",
-            "creates_per_hour",
-            "open_game_ttl",
-            "presence_delay",
-            "header_timeout",
-            "keep_alive",
-        ):
-            if getattr(self, name) < 0:
-                raise ValueError(f"the limit {name} must not be negative")
-        if self.connections_per_address < 0:
-            raise ValueError("the limit connections_per_address must not be negative")
+        for limit in fields(self):
+            value = getattr(self, limit.name)
+            if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+                raise ValueError(f"the limit {limit.name} must not be negative")
         if self.public_origin is not None:
             parts = urlsplit(self.public_origin)
             if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
