@@ -9,10 +9,10 @@ The methods are synchronous and run off the event loop: reads on the storage's t
 (:meth:`Storage.call`), accepted actions on one writer thread that commits whatever has queued up
 in one transaction (:meth:`Storage.append`, group commit). On PostgreSQL that transaction is
 one statement on the writer's own autocommit connection (one round trip per batch; see
-``_PG_APPEND_BATCH``), falling back to the pool, action by action, if it fails. The rules are CPU-bound Python and a
-commit costs well under a millisecond, so no async driver is needed. SQLite gets WAL,
-``synchronous=NORMAL`` (survives a killed process), ``BEGIN IMMEDIATE``, a busy timeout and
-foreign keys; PostgreSQL stays at its durable defaults. The schema is created and upgraded by
+``_PG_APPEND_BATCH``), falling back to the pool, action by action, if it fails. The rules are
+CPU-bound Python and a commit costs well under a millisecond, so no async driver is needed.
+SQLite gets WAL, ``synchronous=NORMAL`` (survives a killed process), ``BEGIN IMMEDIATE``, a busy
+timeout and foreign keys; PostgreSQL stays at its durable defaults. The schema is created and upgraded by
 the Alembic migrations shipped in ``ravenry/server/migrations``.
 """
 
