@@ -67,7 +67,10 @@ def _free_port() -> int:
 @contextmanager
 def server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
     argv = [sys.executable, "-m", "ravenry.cli", "serve", "--port", str(port), "--database", database_url]
-    argv += ["--bot-delay", "0", "--rate", "1000"]
+    # One client process drives every seat from one address, far faster than people: the
+    # per-address limits are off (0) and presence is not delayed.
+    argv += ["--bot-delay", "0", "--rate", "1000", "--address-rate", "0", "--connections-per-address", "0"]
+    argv += ["--connects-per-minute", "0", "--creates-per-hour", "0", "--presence-delay", "0"]
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
     proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
     try:

@@ -112,13 +112,29 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--fixed-seed", type=_seed, default=None, metavar="N", help="tests only: game k gets seed N+k"
     )
-    serve.add_argument("--rate", type=float, default=20.0, help="messages a second allowed per connection")
+    _limit_flags(serve)
 
     rep = commands.add_parser(
         "replay", help="print a finished game's record (JSON from /record) move by move"
     )
     rep.add_argument("file", type=Path)
     return parser
+
+
+def _limit_flags(serve: argparse.ArgumentParser) -> None:
+    """One flag per server limit (``--address-rate``, ``--open-game-ttl``, ...; 0: no limit)."""
+    from ravenry.server.limits import limit_settings
+
+    group = serve.add_argument_group("limits (0 turns a limit off)")
+    for name, default, text in limit_settings():
+        flag = "--" + name.replace("_", "-")
+        shown = f"{text} (default: {default})"
+        if name == "check_origin":
+            group.add_argument(flag, action=argparse.BooleanOptionalAction, default=None, help=shown)
+        elif name == "public_origin":
+            group.add_argument(flag, default=None, metavar="URL", help=shown)
+        else:
+            group.add_argument(flag, type=type(default), default=default, help=shown)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -254,8 +270,15 @@ def _serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port} is not a port number")
-    if args.bot_delay < 0 or args.rate <= 0:
-        raise UsageError("--bot-delay must not be negative and --rate must be positive")
+    from ravenry.server.limits import Limits, limit_settings
+    from ravenry.server.transport import deadline_protocol
+
+    if args.bot_delay < 0:
+        raise UsageError("--bot-delay must not be negative")
+    try:
+        limits = Limits(**{name: getattr(args, name) for name, _default, _help in limit_settings()})
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     address = f"http://{args.host}:{args.port}/"
 
     def ready() -> None:
@@ -274,7 +297,7 @@ def _serve(args: argparse.Namespace) -> int:
             args.database,
             bot_delay=args.bot_delay,
             fixed_seed=args.fixed_seed,
-            rate=args.rate,
+            limits=limits,
             on_ready=ready,
         )
     except ValueError as exc:
@@ -290,8 +313,15 @@ def _serve(args: argparse.Namespace) -> int:
     # The app refuses a message over 64 KiB with a reject ("too_large"); the transport's own cut,
     # which just closes the socket, sits well above it. Frames are a few KB of JSON: compressing
     # them (permessage-deflate) cost more CPU than anything else per frame, so it is off.
+    # uvicorn has no deadline for a request head (a client trickling bytes kept its connection
+    # for ever): deadline_protocol adds one; timeout_keep_alive closes idle keep-alive sockets.
     config = uvicorn.Config(
-        app, ws_max_size=16 * MAX_MESSAGE_BYTES, ws_per_message_deflate=False, log_level="warning"
+        app,
+        http=deadline_protocol(limits.header_timeout),
+        timeout_keep_alive=max(1, round(limits.keep_alive)) if limits.keep_alive else 3600,
+        ws_max_size=16 * MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
+        log_level="warning",
     )
     uvicorn.Server(config).run(sockets=[listener])
     return 0

@@ -12,6 +12,20 @@ from fastapi import FastAPI
 from starlette.testclient import TestClient
 
 from ravenry.server.app import create_app
+from ravenry.server.limits import Limits
+
+# Tests drive seats as fast as the server answers, from one address, far above a person's pace:
+# every limit is off here; tests/server/test_hardening.py sets the ones it checks.
+TEST_LIMITS = Limits(
+    rate=0,
+    address_rate=0,
+    connections_per_address=0,
+    connects_per_minute=0,
+    chat_per_minute=0,
+    spectator_chat_per_minute=0,
+    creates_per_hour=0,
+    presence_delay=0,
+)
 
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -26,8 +40,7 @@ def database_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def app(database_url: str) -> FastAPI:
-    # Tests drive seats as fast as the server answers, far above a person's 20 messages a second.
-    return create_app(database_url, bot_delay=0.0, fixed_seed=FIXED_SEED, rate=100_000.0)
+    return create_app(database_url, bot_delay=0.0, fixed_seed=FIXED_SEED, limits=TEST_LIMITS)
 
 
 @pytest.fixture

@@ -9,9 +9,16 @@ promises (an ``act`` always gets an ``ack`` or a ``reject``; every accepted acti
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from ravenry.core.registry import get_game
@@ -188,3 +195,39 @@ def _check_view(state: Any, seat: int | None, frame: dict[str, Any]) -> None:
         assert frame["legal"] == json.loads(json.dumps(legal))
     else:
         assert frame["legal"] is None and frame["templates"] is None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def running_server(
+    database_url: str, port: int, log: Path, extra: Sequence[str] = ()
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``ravenry serve`` as a process (its output appended to ``log``), once it answers."""
+    argv = [sys.executable, "-m", "ravenry.cli", "serve", "--port", str(port), "--database", database_url]
+    argv += ["--bot-delay", "0", "--fixed-seed", "4242424242424242", "--rate", "100000", *extra]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise AssertionError(f"the server exited with {proc.returncode}:\n{log.read_text()}")
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        assert f"ravenry is running: open http://127.0.0.1:{port}/" in log.read_text()
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=10)

@@ -178,6 +178,9 @@ def test_rematch_by_host_or_seat_keeps_the_table_with_a_new_seed(client: TestCli
         403,
         "forbidden",
     )
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.storage.mark_finished(game_id, {"winners": [0]})  # over (test_hardening: not before)
+    hub.games[game_id].status = "finished"
     by_host = client.post(
         f"/api/games/{game_id}/rematch", headers={"Authorization": f"Bearer {created['host_token']}"}
     )
@@ -191,7 +194,11 @@ def test_rematch_by_host_or_seat_keeps_the_table_with_a_new_seed(client: TestCli
         assert [(s["kind"], s["bot"], s["name"]) for s in again["seats"]] == [
             (s["kind"], s["bot"], s["name"]) for s in created["seats"]
         ]
-    assert len(client.get("/api/games").json()["games"]) == 3
+    assert by_host.json()["id"] == by_seat.json()["id"]  # one rematch, however many ask
+    rematch = hub.games[by_host.json()["id"]]
+    assert rematch.state.config.seed != hub.games[game_id].state.config.seed
+    assert rematch.state.config.board == "variable"
+    assert len(client.get("/api/games").json()["games"]) == 2
 
 
 def test_a_finished_game_publishes_its_record_and_replays_step_by_step(client: TestClient) -> None:

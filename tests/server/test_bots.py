@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from conftest import TEST_LIMITS
 from server_support import Viewer, create, pick, tokens, verify_frames
 from starlette.testclient import TestClient
 
@@ -57,7 +58,7 @@ def test_bots_wait_until_every_person_has_arrived(client: TestClient) -> None:
 
 def test_a_bot_waits_its_delay_before_it_moves(database_url: str) -> None:
     delay = 0.25
-    with TestClient(create_app(database_url, bot_delay=delay, rate=100_000.0)) as client:
+    with TestClient(create_app(database_url, bot_delay=delay, limits=TEST_LIMITS)) as client:
         created = create(client, "catan", ["human", "bot:greedy", "bot:greedy"])
         with client.websocket_connect(f"/ws/{created['id']}") as ws:
             person = Viewer(ws, 0)

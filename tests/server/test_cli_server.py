@@ -58,3 +58,7 @@ def test_serve_refuses_bad_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--bot-delay", "-1"]) == 2
     assert main(["serve", "--database", "sqlite://"]) == 2
     assert "SQLite file" in capsys.readouterr().err
+    assert main(["serve", "--address-rate", "-1"]) == 2
+    assert "address_rate must not be negative" in capsys.readouterr().err
+    assert main(["serve", "--public-origin", "ravenry.example.org"]) == 2
+    assert "https://host" in capsys.readouterr().err

@@ -12,54 +12,15 @@ from __future__ import annotations
 import json
 import secrets
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
-from server_support import pick, token_of
+from server_support import free_port, pick, running_server, token_of
 from websockets.sync.client import ClientConnection, connect
 
 pytestmark = pytest.mark.timeout(150)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def running_server(database_url: str, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    argv = [sys.executable, "-m", "ravenry.cli", "serve", "--port", str(port), "--database", database_url]
-    argv += ["--bot-delay", "0", "--fixed-seed", "4242424242424242", "--rate", "100000"]
-    with log.open("ab") as out:
-        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise AssertionError(f"the server exited with {proc.returncode}:\n{log.read_text()}")
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start:\n{log.read_text()}")
-            time.sleep(0.1)
-        assert f"ravenry is running: open http://127.0.0.1:{port}/" in log.read_text()
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(timeout=10)
 
 
 class Seat:
@@ -113,7 +74,7 @@ class Seat:
 
 
 def play_kill_restart_finish(database_url: str, tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "server.log"
     seats_body = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3
     with running_server(database_url, port, log) as proc:

@@ -7,6 +7,7 @@ import asyncio
 import threading
 
 import pytest
+from conftest import TEST_LIMITS
 from server_support import Viewer, create, pick, tokens
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
@@ -87,7 +88,7 @@ def test_racing_writers_for_one_seq_leave_exactly_one_row(any_database: str) -> 
 
 
 def test_a_restarted_app_restores_the_game_by_replay(database_url: str) -> None:
-    app = create_app(database_url, bot_delay=0.0, rate=100_000.0)
+    app = create_app(database_url, bot_delay=0.0, limits=TEST_LIMITS)
     with TestClient(app) as client:
         created = create(client, "catan", ["human", "bot:greedy", "bot:random"])
         with client.websocket_connect(f"/ws/{created['id']}") as ws:
@@ -100,7 +101,7 @@ def test_a_restarted_app_restores_the_game_by_replay(database_url: str) -> None:
                 person.legal = None
             person.recv_until("ev")
             view, seq = person.view, person.seq
-    again = create_app(database_url, bot_delay=0.0, rate=100_000.0)
+    again = create_app(database_url, bot_delay=0.0, limits=TEST_LIMITS)
     with TestClient(again) as client, client.websocket_connect(f"/ws/{created['id']}") as ws:
         person = Viewer(ws, 0)
         welcome = person.hello(tokens(created)[0])
@@ -141,4 +142,22 @@ def test_group_commit_refuses_only_the_conflicting_action(any_database: str) -> 
     assert sum(isinstance(r, IntegrityError) for r in results) == 1
     assert sum(r is None for r in results) == 9
     assert [a.seq for a in storage.actions("g2")] == [1, 2, 3, 4]
+    storage.close()
+
+
+def test_the_postgresql_writer_survives_losing_its_connection(postgres_url: str) -> None:
+    storage = Storage(postgres_url)
+    storage.migrate()
+    _game(storage, "g1")
+    assert storage._commit_batch([("g1", 1, 0, {"type": "roll"}, "a", None)]) == [None]
+    writer_pid = storage._pg_writer.info.backend_pid
+    with storage.engine.begin() as conn:  # as if PostgreSQL restarted, or a proxy dropped it
+        conn.exec_driver_sql(f"SELECT pg_terminate_backend({int(writer_pid)})")
+    # The batch on the dead connection falls back to the pool; the next one reconnects.
+    assert storage._commit_batch([("g1", 2, 0, {"type": "roll"}, "b", None)]) == [None]
+    assert storage._commit_batch([("g1", 3, 0, {"type": "roll"}, "c", None)]) == [None]
+    assert storage._pg_writer.info.backend_pid != writer_pid
+    assert [a.cid for a in storage.actions("g1")] == ["a", "b", "c"]
+    game = storage.get_game("g1")
+    assert game is not None and game.seq == 3
     storage.close()

@@ -4,12 +4,14 @@ reconnects, presence, spectators, wrong tokens, racing actions, a failed commit.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
+from conftest import TEST_LIMITS
 from fastapi import FastAPI
 from server_support import Viewer, create, pick, tokens
 from starlette.testclient import TestClient
@@ -32,9 +34,9 @@ def table(
             ws = stack.enter_context(client.websocket_connect(f"/ws/{created['id']}"))
             viewers[n] = Viewer(ws, n)
             assert viewers[n].hello(seat_tokens[n])["seat"] == n
-        for n in range(players):  # everyone hears of its own arrival and the later ones
-            for _ in range(players - n):
-                assert viewers[n].recv_until("presence")["t"] == "presence"
+        for n in range(players):  # everyone hears (once presence is gathered) that all are here
+            while not all(s["connected"] for s in viewers[n].recv_until("presence")["seats"]):
+                pass
         yield created["id"], viewers
 
 
@@ -254,7 +256,9 @@ def test_a_wrong_token_or_no_hello_is_refused_and_the_socket_closed(client: Test
 
 
 def test_too_many_messages_are_rate_limited(database_url: str) -> None:
-    with TestClient(create_app(database_url, bot_delay=0.0, rate=5.0)) as client:
+    with TestClient(
+        create_app(database_url, bot_delay=0.0, limits=dataclasses.replace(TEST_LIMITS, rate=5.0))
+    ) as client:
         created = create(client, "catan", ["human", "bot:random", "bot:random"])
         with client.websocket_connect(f"/ws/{created['id']}") as ws:
             viewer = Viewer(ws, 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -24,15 +25,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
+from ravenry.server.limits import AddressBook, Limits, client_address
 from ravenry.server.live import Connection, LiveGame, hash_token, new_token
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, validation_reason
 from ravenry.server.sockets import pump, serve_socket
 from ravenry.server.storage import GameRow, Storage
+from ravenry.server.transport import SecurityHeaders
 
 log = logging.getLogger("ravenry.server")
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
-DEFAULT_RATE = 20.0  # messages a second per connection
+DEFAULT_RATE = Limits.rate  # messages a second per connection
 
 
 def _bearer(request: Request) -> str:
@@ -47,12 +50,19 @@ def create_app(
     database_url: str,
     bot_delay: float = 0.6,
     fixed_seed: int | None = None,
-    rate: float = DEFAULT_RATE,
+    rate: float | None = None,
     on_ready: Callable[[], None] | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
-    """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``)."""
+    """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``), with
+    ``limits`` (every one a setting, see :class:`~ravenry.server.limits.Limits`); ``rate``, if
+    given, overrides ``limits.rate``."""
+    limits = limits or Limits()
+    if rate is not None:
+        limits = dataclasses.replace(limits, rate=rate)
     storage = Storage(database_url)
-    hub = Hub(storage, bot_delay, fixed_seed)
+    hub = Hub(storage, bot_delay, fixed_seed, limits)
+    addresses = AddressBook(limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -67,6 +77,29 @@ def create_app(
 
     app = FastAPI(title="ravenry", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.state.limits = limits
+    app.add_middleware(SecurityHeaders)
+
+    def _check_post(request: Request, body: bytes) -> None:
+        """A cross-site page may POST a form (text/plain, no preflight) but not set JSON or an
+        Authorization header: a body must be JSON, and a browser's Origin must be ours."""
+        if (
+            body
+            and request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json"
+        ):
+            raise ApiError(415, "bad_content_type", "send the body as JSON (Content-Type: application/json)")
+        origin = request.headers.get("origin")
+        if origin is None or limits.check_origin is False:
+            return
+        expected = limits.origin if limits.origin_checked else f"{request.url.scheme}://{request.url.netloc}"
+        if origin.lower() != (expected or "").lower():
+            raise ApiError(403, "cross_site", "this request came from another site's page")
+
+    def _creating(request: Request) -> None:
+        if not addresses.get(client_address(request.scope.get("client"))).creates.allow():
+            raise ApiError(
+                429, "rate_limited", f"at most {limits.creates_per_hour:g} new games an hour from one address"
+            )
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -127,10 +160,12 @@ def create_app(
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
         body = await _body(request)
+        _check_post(request, body)
         try:
             parsed = CreateGame.model_validate_json(body)
         except ValidationError as exc:
             raise ApiError(422, "bad_request", validation_reason(exc)) from None
+        _creating(request)
         return await hub.create(parsed)
 
     @app.get("/api/games")
@@ -146,6 +181,7 @@ def create_app(
 
     @app.post("/api/games/{game_id}/seats/{seat}/revoke")
     async def revoke(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        _check_post(request, await _body(request))
         token = _bearer(request)
         live = await hub.live(game_id)
         if live is None:
@@ -166,26 +202,21 @@ def create_app(
 
     @app.post("/api/games/{game_id}/rematch", status_code=201)
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
+        _check_post(request, await _body(request))
         token = _bearer(request)
         live = await hub.live(game_id)
         if live is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
-        if not live.is_host(token):
-            try:
-                if live.authenticate(token) is None:
-                    raise PermissionError
-            except PermissionError:
-                raise ApiError(
-                    403, "forbidden", "only the host or a seat of this game may ask for a rematch"
-                ) from None
-        row = await hub.row(game_id)
-        seats = [
-            {"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.kind == "bot" else {})} for s in row.seats
-        ]
-        request_body = CreateGame.model_validate(
-            {"game": row.kind, "players": row.players, "seats": seats, "options": row.options}
-        )
-        return await hub.create(request_body)
+        try:
+            if not live.is_host(token) and live.authenticate(token) is None:
+                raise PermissionError
+        except PermissionError:
+            raise ApiError(
+                403, "forbidden", "only the host or a seat of this game may ask for a rematch"
+            ) from None
+        if game_id not in hub.rematches and live.status == "finished":
+            _creating(request)
+        return await hub.rematch(live, token)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
@@ -225,12 +256,36 @@ def create_app(
         conn = Connection()
         writer = asyncio.create_task(pump(websocket, conn))
         live: LiveGame | None = None
+        address = addresses.get(client_address(websocket.scope.get("client")))
+        counted = False
         try:
+            origin = websocket.headers.get("origin")
+            if limits.origin_checked and origin is not None and origin.lower() != limits.origin:
+                conn.close(
+                    {"t": "error", "code": "forbidden_origin", "reason": "open the game from its own site"}
+                )
+                return
+            if not address.connects.allow():
+                conn.close(
+                    {
+                        "t": "error",
+                        "code": "rate_limited",
+                        "reason": "too many new connections; wait a little",
+                    }
+                )
+                return
+            cap = limits.connections_per_address
+            if cap and address.open_sockets >= cap:
+                reason = f"at most {cap} connections at once from one address"
+                conn.close({"t": "error", "code": "too_many_connections", "reason": reason})
+                return
+            address.open_sockets += 1
+            counted = True
             live = await hub.live(game_id)
             if live is None:
                 conn.close({"t": "error", "code": "not_found", "reason": f"no game {game_id!r}"})
                 return
-            await serve_socket(websocket, conn, live, rate)
+            await serve_socket(websocket, conn, live, limits, address)
         except WebSocketDisconnect:
             pass
         except Exception:
@@ -239,6 +294,8 @@ def create_app(
                 {"t": "error", "code": "internal", "reason": "the server failed on this game; try again"}
             )
         finally:
+            if counted:
+                address.open_sockets -= 1
             if live is not None:
                 live.detach(conn)
             conn.close()

@@ -18,9 +18,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ravenry.core.errors import IllegalAction
-from ravenry.server.live import LiveGame, Seat, hash_token, new_token
+from ravenry.server.limits import Limits, TokenBucket
+from ravenry.server.live import LiveGame, Seat, hash_token, invite_link, new_token
 from ravenry.server.messages import CreateGame
+from ravenry.server.options import check_bot_spec, check_game_options
 from ravenry.server.storage import GameRow, SeatRow, Storage
+
+__all__ = ["SERVER_OPTIONS", "ApiError", "Hub", "invite_link"]
 
 log = logging.getLogger("ravenry.server")
 
@@ -37,18 +41,31 @@ class ApiError(Exception):
 class Hub:
     """Every game the server holds in memory, and how games are made and found."""
 
-    def __init__(self, storage: Storage, bot_delay: float, fixed_seed: int | None) -> None:
+    def __init__(
+        self, storage: Storage, bot_delay: float, fixed_seed: int | None, limits: Limits | None = None
+    ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.fixed_seed = fixed_seed
+        self.limits = limits or Limits()
         self.games: dict[str, LiveGame] = {}
+        # Rematches asked for (old game → new game id, each person's seat token): memory only.
+        self.rematches: dict[str, tuple[str, dict[int, str]]] = {}
         self._load_lock = asyncio.Lock()
         self._create_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.storage.call(self.storage.migrate)
+        expired = await self.storage.call(self.storage.delete_open_games, self._open_cutoff())
+        if expired:
+            log.info("%d open game(s) expired while the server was down", len(expired))
+        # Only games being played are rebuilt now: an open game has no bot moving (they wait for
+        # every person), so it is loaded when someone asks for it.
         rows = await self.storage.call(self.storage.unfinished_games)
         for row in rows:
+            if row.status == "open":
+                continue
             try:
                 live = await self.storage.call(LiveGame.restore, row, self.storage, self.bot_delay)
             except Exception:
@@ -60,15 +77,47 @@ class Hub:
                 live.status = "finished"
         for live in self.games.values():
             live.schedule_bots()
-        log.info("restored %d unfinished game(s)", len(self.games))
+        log.info("restored %d running game(s)", len(self.games))
+        if self.limits.open_game_ttl > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for live in self.games.values():
             live.cancel_bots()
+
+    def _open_cutoff(self) -> float:
+        ttl = self.limits.open_game_ttl
+        return time.time() - ttl if ttl > 0 else float("-inf")
+
+    async def _sweep(self) -> None:
+        period = min(max(self.limits.open_game_ttl / 4, 0.05), 60.0)
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.expire_open_games()
+            except Exception:
+                log.exception("could not expire open games")
+
+    async def expire_open_games(self) -> int:
+        """Delete every game still open (some person never came) after ``open_game_ttl``, and
+        close its sockets; returns how many."""
+        expired = await self.storage.call(self.storage.delete_open_games, self._open_cutoff())
+        for game_id in expired:
+            live = self.games.get(game_id)
+            if live is not None and live.status == "open":
+                live.expire()
+                self._forget(live)
+        return len(expired)
 
     def _register(self, live: LiveGame) -> None:
         self.games[live.id] = live
         live.on_idle = self._forget
+        live.presence_delay = self.limits.presence_delay
+        per_minute = self.limits.spectator_chat_per_minute
+        live.spectator_chat = TokenBucket(per_minute / 60, max(per_minute / 4, 1))
+        live.rematch = self.rematches.get(live.id)
 
     def _forget(self, live: LiveGame) -> None:
         if self.games.get(live.id) is live:
@@ -95,7 +144,58 @@ class Hub:
 
     # -- creating -------------------------------------------------------------------------------
     async def create(self, request: CreateGame) -> dict[str, Any]:
-        from ravenry.bots.base import UnknownBot, bot_from_spec
+        """A new game; the answer holds every person's invite and the new host token."""
+        answer, _tokens = await self._create(request, None)
+        return answer
+
+    async def rematch(self, old: LiveGame, token: str) -> dict[str, Any]:
+        """The one rematch of a finished game (made at the first ask, the same game after): the
+        host (of both games: the host token carries over) gets every invite; a seat gets only its
+        own, and every other person hears of theirs on their socket (``{"t":"rematch"}``)."""
+        if old.status != "finished":
+            raise ApiError(409, "running", "a rematch can be asked for once the game is over")
+        as_host = old.is_host(token)
+        seat = None if as_host else old.authenticate(token)
+        if old.id not in self.rematches:
+            row = await self.row(old.id)
+            seats = [
+                {"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.kind == "bot" else {})}
+                for s in row.seats
+            ]
+            request = CreateGame.model_validate(
+                {"game": row.kind, "players": row.players, "seats": seats, "options": row.options}
+            )
+            answer, seat_tokens = await self._create(request, old.host_token_hash)
+            if old.id not in self.rematches:  # the first of two racing asks wins
+                self.rematches[old.id] = (answer["id"], seat_tokens)
+        game_id, seat_tokens = self.rematches[old.id]
+        old.rematch = self.rematches[old.id]
+        old.announce_rematch()
+        summary = self.summary(await self.row(game_id))
+        shown = seat_tokens if as_host else {seat: seat_tokens[seat]} if seat in seat_tokens else {}
+        return {
+            "id": game_id,
+            "game": summary["game"],
+            "players": summary["players"],
+            "watch": f"/play/{game_id}",
+            "seats": [
+                {
+                    "seat": s["seat"],
+                    "kind": s["kind"],
+                    "bot": s["bot"],
+                    "name": s["name"],
+                    "invite": invite_link(game_id, s["seat"], shown[s["seat"]])
+                    if s["seat"] in shown
+                    else None,
+                }
+                for s in summary["seats"]
+            ],
+        }
+
+    async def _create(
+        self, request: CreateGame, host_token_hash: str | None
+    ) -> tuple[dict[str, Any], dict[int, str]]:
+        from ravenry.bots.base import UnknownBot
         from ravenry.core.registry import available_games, get_game
 
         if request.game not in available_games():
@@ -114,16 +214,17 @@ class Hub:
             raise ApiError(
                 400, "bad_seats", f"{players} players need {players} seats, got {len(request.seats)}"
             )
-        refused = SERVER_OPTIONS & set(request.options)
-        if refused:
-            raise ApiError(400, "bad_options", f"option(s) set by the server: {', '.join(sorted(refused))}")
+        try:
+            check_game_options(game, request.options, SERVER_OPTIONS)
+        except ValueError as exc:
+            raise ApiError(400, "bad_options", str(exc)) from None
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for n, seat in enumerate(request.seats):
             if seat.kind == "bot":
                 spec = seat.bot or "greedy"
                 try:
-                    bot_from_spec(spec, game.id)
+                    check_bot_spec(spec, game.id)
                 except (UnknownBot, ValueError) as exc:
                     raise ApiError(400, "bad_bot", f"seat {n}: {exc}") from None
                 seats.append(SeatRow(n, "bot", spec, (seat.name or f"{spec} bot").strip(), None, None))
@@ -141,8 +242,10 @@ class Hub:
             options: dict[str, Any] = dict(request.options)
             try:
                 config = game.make_config(players=players, seed=seed, **options, **_server_options(game))
-            except (IllegalAction, TypeError, ValueError) as exc:
+            except (IllegalAction, ValueError) as exc:
                 raise ApiError(400, "bad_options", _reason(exc)) from None
+            except TypeError:  # never echo Python's own wording (function names, keywords)
+                raise ApiError(400, "bad_options", "these options do not make a game") from None
             host_token = new_token()
             game_id = secrets.token_urlsafe(9)
             row = GameRow(
@@ -155,7 +258,7 @@ class Hub:
                 status="open" if tokens else "running",
                 result=None,
                 seq=0,
-                host_token_hash=hash_token(host_token),
+                host_token_hash=host_token_hash or hash_token(host_token),
                 created_at=time.time(),
                 seats=seats,
             )
@@ -173,11 +276,11 @@ class Hub:
         )
         self._register(live)
         live.schedule_bots()
-        return {
+        answer = {
             "id": game_id,
             "game": game.id,
             "players": players,
-            "host_token": host_token,
+            **({} if host_token_hash else {"host_token": host_token}),
             "watch": f"/play/{game_id}",
             "seats": [
                 {
@@ -190,6 +293,7 @@ class Hub:
                 for s in seats
             ],
         }
+        return answer, tokens
 
     def summary(self, row: GameRow) -> dict[str, Any]:
         live = self.games.get(row.id)
@@ -218,10 +322,6 @@ def _server_options(game: Any) -> dict[str, Any]:
     config_type = type(game.make_config(players=game.min_players))
     names = {f.name for f in dataclasses.fields(config_type)}
     return {"rng": "keyed"} if "rng" in names else {}
-
-
-def invite_link(game_id: str, seat: int, token: str) -> str:
-    return f"/play/{game_id}#seat={seat}&token={token}"
 
 
 def _reason(exc: Exception) -> str:

@@ -20,6 +20,7 @@ import hmac
 import json
 import logging
 import secrets
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from ravenry.bots.base import Bot, bot_decide, bot_from_spec
 from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from ravenry.core.protocol import Event, Game, GameState
 from ravenry.core.rng import Rng
+from ravenry.server.limits import TokenBucket
 from ravenry.server.storage import GameRow, SeatRow, Storage
 
 log = logging.getLogger("ravenry.server")
@@ -46,6 +48,10 @@ def hash_token(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def invite_link(game_id: str, seat: int, token: str) -> str:
+    return f"/play/{game_id}#seat={seat}&token={token}"
 
 
 def dumps(obj: Any) -> str:
@@ -145,6 +151,14 @@ class LiveGame:
     broken_bots: set[int] = field(default_factory=set)
     chat_log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_IN_WELCOME))
     on_idle: Callable[[LiveGame], None] | None = None
+    # Presence changes within this many seconds go out as one frame, and only if seats changed.
+    presence_delay: float = 0.0
+    presence_pending: asyncio.Handle | None = None
+    presence_sent: list[dict[str, Any]] | None = None
+    # Every spectator of this game shares one chat budget (they have no seat to answer for).
+    spectator_chat: TokenBucket = field(default_factory=lambda: TokenBucket(0, 1))
+    # The rematch once someone asked for it: its id and each person's seat token (memory only).
+    rematch: tuple[str, dict[int, str]] | None = None
 
     # -- building -------------------------------------------------------------------------------
     @classmethod
@@ -233,7 +247,21 @@ class LiveGame:
                 for e in self.history
             ],
             "chat": list(self.chat_log),
+            **({"rematch": self.rematch_invite(seat)} if self.rematch_invite(seat) else {}),
         }
+
+    def rematch_invite(self, seat: int | None) -> dict[str, Any] | None:
+        """Only a seat's own invite to the rematch, never another's."""
+        if self.rematch is None or seat is None or seat not in self.rematch[1]:
+            return None
+        game_id, seat_tokens = self.rematch
+        return {"t": "rematch", "game": game_id, "invite": invite_link(game_id, seat, seat_tokens[seat])}
+
+    def announce_rematch(self) -> None:
+        for conn in list(self.connections):
+            invite = self.rematch_invite(conn.seat)
+            if invite is not None:
+                conn.send(invite)
 
     def _ev(self, entry: LogEntry, seat: int | None) -> str:
         view = self.state.observe(seat, static=False)  # the client keeps the board from welcome
@@ -261,7 +289,8 @@ class LiveGame:
 
     def chat(self, conn: Connection, text: str) -> None:
         """A line of table talk to every viewer (kept in memory only: the last ones go in welcome)."""
-        text = " ".join(text.split())
+        # Line breaks and tabs become spaces; other control and format characters are dropped.
+        text = "".join(c for c in " ".join(text.split()) if unicodedata.category(c)[0] != "C")
         if not text:
             return
         name = "spectator" if conn.seat is None else self.seats[conn.seat].name
@@ -273,7 +302,23 @@ class LiveGame:
             other.send_text(message)
 
     def broadcast_presence(self) -> None:
-        text = dumps({"t": "presence", "seats": self.public_seats()})
+        """Tell every viewer who is connected, soon: a burst of connects and disconnects (a client
+        that reconnects in a loop) becomes one frame, and none if the seats end as they began."""
+        if self.presence_pending is not None:
+            return
+        loop = asyncio.get_running_loop()
+        if self.presence_delay > 0:
+            self.presence_pending = loop.call_later(self.presence_delay, self._send_presence)
+        else:
+            self.presence_pending = loop.call_soon(self._send_presence)
+
+    def _send_presence(self) -> None:
+        self.presence_pending = None
+        seats = self.public_seats()
+        if seats == self.presence_sent:
+            return
+        self.presence_sent = seats
+        text = dumps({"t": "presence", "seats": seats})
         for conn in list(self.connections):
             conn.send_text(text)
 
@@ -284,14 +329,15 @@ class LiveGame:
             conn.send(self.welcome(conn.seat))
         if conn.seat is not None and not self.seats[conn.seat].claimed:
             self.seats[conn.seat].claimed = True
+            # Decided in memory (one event loop: no race), before the await below (a socket that
+            # closes at once may cancel this task there); the database follows in claim_seat.
+            if self.status == "open" and all(s.claimed for s in self.seats):
+                self.status = "running"
+                self.schedule_bots()
             try:
                 await self.storage.call(self.storage.claim_seat, self.id, conn.seat)
             except Exception:
                 log.exception("game %s: could not record that seat %s connected", self.id, conn.seat)
-            # Decided in memory (one event loop: no race); the database follows in claim_seat.
-            if self.status == "open" and all(s.claimed for s in self.seats):
-                self.status = "running"
-                self.schedule_bots()
         self.broadcast_presence()
 
     def detach(self, conn: Connection) -> None:
@@ -304,6 +350,15 @@ class LiveGame:
         # A finished game nobody watches leaves memory; it is rebuilt from storage if asked for.
         if self.status == "finished" and not self.connections and self.on_idle is not None:
             self.on_idle(self)
+
+    def expire(self) -> None:
+        """The game was deleted (open for too long): close every socket on it."""
+        self.cancel_bots()
+        for conn in list(self.connections):
+            conn.close(
+                {"t": "error", "code": "not_found", "reason": "this game expired before everyone came"}
+            )
+        self.connections.clear()
 
     def close_seat(self, seat: int, code: str, reason: str) -> None:
         for conn in list(self.connections):

@@ -6,16 +6,28 @@ own fields are left to the game's codec (``apply_json``), which refuses them wit
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 if TYPE_CHECKING:
     from fastapi.exceptions import RequestValidationError
 
 MAX_MESSAGE_BYTES = 64 * 1024
 
-ClientId = Annotated[str, Field(min_length=1, max_length=64)]
+
+def _printable(text: str) -> str:
+    """Refuse control and format characters (NUL, line breaks, bidi overrides): PostgreSQL
+    cannot store a NUL, and the others make a name or a log line lie about what it says."""
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            raise ValueError(f"control character U+{ord(char):04X} is not allowed")
+    return text
+
+
+Printable = AfterValidator(_printable)
+ClientId = Annotated[str, Field(min_length=1, max_length=64), Printable]
 
 
 class _Strict(BaseModel):
@@ -49,17 +61,21 @@ client_message: TypeAdapter[Hello | Act | Ping | Chat] = TypeAdapter(ClientMessa
 
 class SeatRequest(_Strict):
     kind: Literal["human", "bot"]
-    name: Annotated[str, Field(max_length=40)] | None = None
-    bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
+    name: Annotated[str, Field(max_length=40), Printable] | None = None
+    bot: Annotated[str, Field(min_length=1, max_length=120), Printable] | None = None
 
 
 class CreateGame(_Strict):
     game: Annotated[str, Field(min_length=1, max_length=64)]
     players: Annotated[int, Field(ge=1, le=16)] | None = None
     seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=16)]
-    options: Annotated[dict[str, str | int | bool | float | None], Field(max_length=32)] = Field(
-        default_factory=dict
-    )
+    options: Annotated[
+        dict[
+            Annotated[str, Field(max_length=64)],
+            Annotated[str, Field(max_length=200), Printable] | int | bool | float | None,
+        ],
+        Field(max_length=32),
+    ] = Field(default_factory=dict)
 
 
 def validation_reason(exc: ValidationError | RequestValidationError) -> str:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from typing import Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ravenry.server.limits import AddressState, Limits, TokenBucket
 from ravenry.server.live import Connection, LiveGame
 from ravenry.server.messages import (
     MAX_MESSAGE_BYTES,
@@ -27,27 +27,6 @@ from ravenry.server.messages import (
 
 HELLO_TIMEOUT = 30.0
 RATE_STRIKES_BEFORE_CLOSE = 40
-
-
-class RateLimiter:
-    """A token bucket: ``rate`` messages a second, bursts of up to ``rate``."""
-
-    def __init__(self, rate: float) -> None:
-        self.rate = rate
-        self.tokens = rate
-        self.last = time.monotonic()
-        self.strikes = 0
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.rate, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            self.strikes = 0
-            return True
-        self.strikes += 1
-        return False
 
 
 async def pump(websocket: WebSocket, conn: Connection) -> None:
@@ -68,7 +47,7 @@ def _cid_of(text: str) -> str | None:
     """The ``cid`` of a message that failed validation, if it has a usable one (for the reject)."""
     try:
         obj = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # a deeply nested message is refused like any other
         return None
     cid = obj.get("cid") if isinstance(obj, dict) else None
     return cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
@@ -84,7 +63,11 @@ async def _receive_text(websocket: WebSocket) -> str | bytes:
     return bytes(message.get("bytes") or b"")
 
 
-async def serve_socket(websocket: WebSocket, conn: Connection, live: LiveGame, rate: float) -> None:
+async def serve_socket(
+    websocket: WebSocket, conn: Connection, live: LiveGame, limits: Limits, address: AddressState
+) -> None:
+    """Serve one socket: its own rate (``limits.rate``) and its address's, shared by every socket
+    that address opens (a client that reconnects keeps its address's bucket)."""
     try:
         first = await asyncio.wait_for(_receive_text(websocket), timeout=HELLO_TIMEOUT)
     except TimeoutError:
@@ -102,17 +85,25 @@ async def serve_socket(websocket: WebSocket, conn: Connection, live: LiveGame, r
         return
     if not await _greet(conn, live, hello):
         return
-    limiter = RateLimiter(rate)
+    limiter = TokenBucket(limits.rate, limits.rate)
     while not conn.closed:
         raw = await _receive_text(websocket)
         if conn.closed:
             return
-        if not limiter.allow():
+        allowed = limiter.allow()
+        if allowed and not address.messages.allow():
+            allowed = False
+            limiter.strikes += 1
+        if not allowed:
             if limiter.strikes >= RATE_STRIKES_BEFORE_CLOSE:
                 conn.close({"t": "error", "code": "rate_limited", "reason": "too many messages; closing"})
                 return
             cid = _cid_of(raw) if isinstance(raw, str) and len(raw) <= MAX_MESSAGE_BYTES else None
-            conn.send(_reject(cid, "rate_limited", f"at most {rate:g} messages a second", live.seq))
+            reason = (
+                f"at most {limits.rate:g} messages a second per socket "
+                f"and {limits.address_rate:g} per address"
+            )
+            conn.send(_reject(cid, "rate_limited", reason, live.seq))
             continue
         if isinstance(raw, bytes):
             conn.send(_reject(None, "bad_message", "send JSON text frames, not binary ones", live.seq))
@@ -132,6 +123,9 @@ async def serve_socket(websocket: WebSocket, conn: Connection, live: LiveGame, r
         elif isinstance(message, Ping):
             conn.send({"t": "pong"})
         elif isinstance(message, Chat):
+            if not address.chat.allow() or (conn.seat is None and not live.spectator_chat.allow()):
+                conn.send(_reject(None, "rate_limited", "too much chat; wait a little", live.seq))
+                continue
             live.chat(conn, message.text)
         elif isinstance(message, Hello):
             # A second hello asks for a fresh view (after a gap); the token must not change.

@@ -8,6 +8,7 @@ function apply(el, attrs, children) {
     else if (k === "text") el.textContent = v;
     else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "dataset") for (const [dk, dv] of Object.entries(v)) el.dataset[dk] = dv;
+    else if (k === "style") setStyle(el, v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of [children].flat(Infinity)) {
@@ -15,6 +16,15 @@ function apply(el, attrs, children) {
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return el;
+}
+
+// The page's Content-Security-Policy refuses style="..." attributes, but not properties set
+// through the CSSOM: {style: "--pc:#c00;width:10px"} (or an object) is applied property by property.
+function setStyle(el, v) {
+  const pairs = typeof v === "string"
+    ? v.split(";").map((d) => d.split(/:(.*)/s)).filter((d) => d.length > 1)
+    : Object.entries(v);
+  for (const [prop, value] of pairs) el.style.setProperty(prop.trim(), String(value).trim());
 }
 
 /** h("div", {class: "x", onclick: f}, [children]) */
