@@ -1,0 +1,597 @@
+"""Fixed-length numeric observations, built from one seat's view (``state.observe(seat)``) only.
+
+An encoding is a list of :class:`Field` s, each a named run of numbers with its meaning; the
+observation is their concatenation (float32). The table of fields (name, length, meaning) of a
+game is :meth:`Encoding.table`, printed in ``docs/rl.md``. Every number is >= 0: counts are
+raw (not scaled), categorical values are one-hot. Seats are absolute (seat 0 first); the
+``viewer`` field says which one is you. Nothing else is read: the encoding cannot show what the
+view hides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+View = Mapping[str, Any]
+Obs = npt.NDArray[np.float32]
+
+RESOURCES = ("brick", "lumber", "ore", "grain", "wool")
+DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly", "new_recruits")
+TERRAINS = ("hills", "forest", "mountains", "fields", "pasture", "desert", "ice")
+HARBOR_KINDS = ("3:1", *RESOURCES)
+CATAN_PHASES = (
+    "setup_settlement",
+    "setup_road",
+    "pre_roll",
+    "discard",
+    "move_robber",
+    "main",
+    "free_roads",
+    "trade_responses",
+    "trade_confirm",
+    "over",
+    "setup_guard",
+    "hero_after_use",
+    "hero_tarly",
+    "hero_mance",
+    "hero_melisandre",
+)
+RESPONSES = ("pending", "accepted", "declined", "countered")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    size: int
+    meaning: str
+    read: Callable[[View], Sequence[float]]
+
+
+class Encoding:
+    """The fields of one game's observation; :meth:`encode` turns a view into a vector."""
+
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields = tuple(fields)
+        self.size = sum(f.size for f in self.fields)
+
+    def encode(self, view: View) -> Obs:
+        out: list[float] = []
+        for f in self.fields:
+            values = f.read(view)
+            if len(values) != f.size:
+                raise AssertionError(f"field {f.name!r}: {len(values)} values, not {f.size}")
+            out.extend(values)
+        return np.asarray(out, dtype=np.float32)
+
+    def table(self) -> list[tuple[str, int, int, str]]:
+        """(name, first index, length, meaning) per field."""
+        rows = []
+        start = 0
+        for f in self.fields:
+            rows.append((f.name, start, f.size, f.meaning))
+            start += f.size
+        return rows
+
+
+def one_hot(value: object, choices: Sequence[object]) -> list[float]:
+    """1 at ``value``'s place in ``choices``, plus a last slot for anything else (None too)."""
+    out = [0.0] * (len(choices) + 1)
+    try:
+        out[choices.index(value)] = 1.0
+    except ValueError:
+        out[-1] = 1.0
+    return out
+
+
+def seat_hot(value: object, n: int) -> list[float]:
+    """Seats 0..n-1 one-hot; a last slot for none (None or -1)."""
+    out = [0.0] * (n + 1)
+    out[value if type(value) is int and 0 <= value < n else n] = 1.0
+    return out
+
+
+def counts(named: Mapping[str, int] | None, names: Sequence[str]) -> list[float]:
+    named = named or {}
+    return [float(named.get(k, 0)) for k in names]
+
+
+def _num(x: object) -> float:
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
+
+
+# -- the Catan family -------------------------------------------------------------------------------
+def catan_encoding(view: View) -> Encoding:
+    """The encoding of ``catan``, ``got-catan`` and ``brotherhood`` on the board of ``view``."""
+    board = view["board"]
+    n = len(view["players"])
+    n_hex, n_node, n_edge = len(board["hexes"]), len(board["nodes"]), len(board["edges"])
+    seats = range(n)
+
+    def me(v: View) -> Mapping[str, Any]:
+        mine: Mapping[str, Any] = v["players"][v["viewer"]]
+        return mine
+
+    def buildings(v: View) -> list[float]:
+        out = [0.0] * (n_node * 2 * n)
+        for node, owner, level in v["buildings"]:
+            out[node * 2 * n + owner * 2 + (level - 1)] = 1.0
+        return out
+
+    def roads(v: View) -> list[float]:
+        out = [0.0] * (n_edge * n)
+        for edge, owner in v["roads"]:
+            out[edge * n + owner] = 1.0
+        return out
+
+    def hexes(v: View) -> list[float]:
+        out: list[float] = []
+        for h in v["board"]["hexes"]:
+            out.extend(one_hot(h["terrain"], TERRAINS))
+            numbers = [*h["numbers"], 0, 0][:2]
+            out.extend(float(x) for x in numbers)
+        return out
+
+    def harbors(v: View) -> list[float]:
+        out = [0.0] * (n_node * len(HARBOR_KINDS))
+        for hb in v["board"]["harbors"]:
+            kind = HARBOR_KINDS.index(hb["kind"])
+            for node in hb["nodes"]:
+                out[node * len(HARBOR_KINDS) + kind] = 1.0
+        return out
+
+    def players(v: View) -> list[float]:
+        out: list[float] = []
+        for info in v["players"]:
+            out.extend(
+                float(info[k])
+                for k in (
+                    "resource_count",
+                    "dev_card_count",
+                    "knights_played",
+                    "visible_vp",
+                    "longest_road",
+                    "roads_left",
+                    "settlements_left",
+                    "cities_left",
+                    "discards_owed",
+                )
+            )
+            out.extend(1.0 if k in info["harbors"] else 0.0 for k in HARBOR_KINDS)
+        return out
+
+    def offer(v: View) -> list[float]:
+        o = v["offer"]
+        if o is None:
+            return [0.0] * (1 + n + 10 + n * len(RESPONSES) + n * 10)
+        out = [
+            1.0,
+            *seat_hot(o["player"], n)[:n],
+            *counts(o["give"], RESOURCES),
+            *counts(o["get"], RESOURCES),
+        ]
+        for q in seats:
+            answer = o["responses"].get(str(q))
+            out.extend(1.0 if answer == r else 0.0 for r in RESPONSES)
+        for q in seats:
+            c = o["counters"].get(str(q))
+            out.extend(counts(c and c["give"], RESOURCES) + counts(c and c["get"], RESOURCES))
+        return out
+
+    fields = [
+        Field("viewer", n, "you: your seat one-hot", lambda v: seat_hot(v["viewer"], n)[:n]),
+        Field("current", n, "the seat whose turn it is, one-hot", lambda v: seat_hot(v["current"], n)[:n]),
+        Field(
+            "deciding",
+            n,
+            "1 for each seat that must decide now",
+            lambda v: [1.0 if p in v["decision"]["players"] else 0.0 for p in seats],
+        ),
+        Field(
+            "phase",
+            len(CATAN_PHASES) + 1,
+            f"phase one-hot: {', '.join(CATAN_PHASES)}, other",
+            lambda v: one_hot(v["phase"], CATAN_PHASES),
+        ),
+        Field("turn", 1, "turns started (0 in set-up)", lambda v: [float(v["turn"])]),
+        Field(
+            "dice", 2, "the two dice of this turn's roll (0 before it)", lambda v: [*(v["dice"] or (0, 0))]
+        ),
+        Field(
+            "robber",
+            n_hex + 1,
+            "robber's hex one-hot; last: off the board",
+            lambda v: seat_hot(v["robber"], n_hex),
+        ),
+        Field(
+            "hexes",
+            n_hex * (len(TERRAINS) + 3),
+            f"per hex: terrain one-hot ({', '.join(TERRAINS)}, other), its two numbers (0: none)",
+            hexes,
+        ),
+        Field(
+            "harbors",
+            n_node * len(HARBOR_KINDS),
+            "per node: harbor kind (3:1, then 2:1 by resource)",
+            harbors,
+        ),
+        Field("buildings", n_node * 2 * n, "per node, per seat: settlement, city", buildings),
+        Field("roads", n_edge * n, "per edge: owner seat one-hot (all 0: none)", roads),
+        Field(
+            "bank",
+            5,
+            "bank's resource cards (brick, lumber, ore, grain, wool)",
+            lambda v: counts(v["bank"], RESOURCES),
+        ),
+        Field("dev_deck", 1, "development cards left in the deck", lambda v: [float(v["dev_deck_size"])]),
+        Field(
+            "longest_road",
+            n + 1,
+            "Longest Road holder one-hot; last: nobody",
+            lambda v: seat_hot(v["longest_road_holder"], n),
+        ),
+        Field(
+            "largest_army",
+            n + 1,
+            "Largest Army holder one-hot; last: nobody",
+            lambda v: seat_hot(v["largest_army_holder"], n),
+        ),
+        Field("free_roads", 1, "Road Building roads left to place", lambda v: [float(v["free_roads"])]),
+        Field("offers_left", 1, "domestic offers left this turn", lambda v: [float(v["offers_left"])]),
+        Field(
+            "offer",
+            1 + n + 10 + n * len(RESPONSES) + n * 10,
+            "open offer: present, offerer one-hot, give (5), get (5), per seat its answer "
+            "(pending, accepted, declined, countered), per seat its counter's give (5) and get (5)",
+            offer,
+        ),
+        Field(
+            "players",
+            n * (9 + len(HARBOR_KINDS)),
+            "per seat: resource cards, development cards, knights played, visible VP, longest "
+            "trail, roads, settlements, cities left, discards owed, harbors (3:1, 2:1 by resource)",
+            players,
+        ),
+        Field("hand", 5, "your resource cards", lambda v: counts(me(v)["hand"], RESOURCES)),
+        Field(
+            "dev_cards",
+            len(DEV_CARDS),
+            f"your development cards: {', '.join(DEV_CARDS)}",
+            lambda v: counts(me(v)["dev_cards"], DEV_CARDS),
+        ),
+        Field(
+            "dev_cards_new",
+            len(DEV_CARDS),
+            "of them, bought this turn",
+            lambda v: counts(me(v)["dev_cards_new"], DEV_CARDS),
+        ),
+        Field("vp", 1, "your victory points, hidden ones included", lambda v: [float(me(v)["vp"])]),
+        Field(
+            "winners",
+            n,
+            "1 for each winner (game over)",
+            lambda v: [1.0 if v["result"] and p in v["result"]["winners"] else 0.0 for p in seats],
+        ),
+    ]
+    if view["game"] == "brotherhood":
+        fields.extend(_brotherhood_fields(n, n_hex))
+    return Encoding(fields)
+
+
+def _brotherhood_fields(n: int, n_hex: int) -> list[Field]:
+    from ravenry.games.brotherhood.data import CLANS, SECTIONS, WILDLING_TYPES
+    from ravenry.games.brotherhood.heroes import HERO_IDS
+
+    kinds = len(WILDLING_TYPES)
+
+    def wall(v: View) -> list[float]:
+        out = [0.0] * (SECTIONS * n)
+        for s, section in enumerate(v["wall"]):
+            for owner in section:
+                out[s * n + owner] += 1.0
+        return out
+
+    def tokens(lists: Sequence[Sequence[str]]) -> list[float]:
+        out: list[float] = []
+        for ws in lists:
+            out.extend(float(sum(1 for w in ws if w == k)) for k in WILDLING_TYPES)
+        return out
+
+    def gift(v: View) -> list[float]:
+        g = v["gift_wildlings"]
+        return tokens([g.get(str(h), ()) for h in range(n_hex)])
+
+    def heroes(v: View) -> list[float]:
+        out: list[float] = []
+        for h in v["heroes"]:
+            out.extend(one_hot(h["hero"], HERO_IDS)[: len(HERO_IDS)])
+            out.extend([1.0 if h["side"] == "B" else 0.0, 1.0 if h["ready"] else 0.0])
+        return out
+
+    def mance(v: View) -> list[float]:
+        return counts(v.get("mance_hand"), RESOURCES)
+
+    def melisandre(v: View) -> list[float]:
+        out: list[float] = []
+        cards = [*v.get("melisandre_cards", ()), None, None, None][:3]
+        for c in cards:
+            out.extend(one_hot(c, DEV_CARDS))
+        return out
+
+    return [
+        Field("wall", SECTIONS * n, "per Wall section, guards per seat", wall),
+        Field(
+            "camps",
+            len(CLANS) * kinds,
+            f"per clan camp, tokens by type ({', '.join(WILDLING_TYPES)})",
+            lambda v: tokens([v["camps"][c] for c in CLANS]),
+        ),
+        Field(
+            "clearings", SECTIONS * kinds, "per clearing, wildlings by type", lambda v: tokens(v["clearings"])
+        ),
+        Field("gift_wildlings", n_hex * kinds, "per hex, wildlings in the Gift by type", gift),
+        Field("breaches", 1, "breaches", lambda v: [float(v["breaches"])]),
+        Field("wildling_die", 1, "wildling die of this turn (0: none)", lambda v: [_num(v["wildling_die"])]),
+        Field("token_pool", 1, "wildling tokens left in the pool", lambda v: [float(v["token_pool_size"])]),
+        Field(
+            "brotherhood_players",
+            n * 3,
+            "per seat: guards left, guards on the Wall, wildling tokens on its card",
+            lambda v: [
+                float(p[k])
+                for p in v["players"]
+                for k in ("guards_left", "guards_on_wall", "wildling_tokens_on_card")
+            ],
+        ),
+        Field("heroes", n * (len(HERO_IDS) + 2), "per seat: hero one-hot (HERO_IDS), B side, ready", heroes),
+        Field(
+            "hero_display",
+            len(HERO_IDS),
+            "1 for each hero on display",
+            lambda v: [1.0 if h in v["hero_display"] else 0.0 for h in HERO_IDS],
+        ),
+        Field("mance_hand", 5, "the hand you look at with Mance Rayder", mance),
+        Field(
+            "melisandre_cards",
+            3 * (len(DEV_CARDS) + 1),
+            "the 3 cards you look at with Melisandre, one-hot each",
+            melisandre,
+        ),
+    ]
+
+
+# -- Thrones -------------------------------------------------------------------------------------------
+def thrones_encoding(view: View) -> Encoding:
+    from ravenry.games.thrones.data import (
+        CARDS_PER_HOUSE,
+        N_AREAS,
+        ORDER_KIND_NAMES,
+        TRACK_NAMES,
+        WESTEROS_NAMES,
+    )
+    from ravenry.games.thrones.state import PHASE_NAMES
+
+    n = len(view["houses"])
+    seats = range(n)
+    kinds = len(ORDER_KIND_NAMES)
+    bid_for = (*TRACK_NAMES, "nights_watch")
+
+    def per_area_seat(key: str) -> Callable[[View], list[float]]:
+        def read(v: View) -> list[float]:
+            out: list[float] = []
+            for x in v[key]:
+                out.extend(seat_hot(x, n))
+            return out
+
+        return read
+
+    def orders(v: View) -> list[float]:
+        out: list[float] = []
+        for o in v["orders"]:
+            if o is None:
+                out.extend([0.0] * (n + kinds))
+            else:
+                out.extend(seat_hot(o[0], n)[:n])
+                out.extend(one_hot(o[1], ORDER_KIND_NAMES)[:kinds])
+        return out
+
+    def my_orders(v: View) -> list[float]:
+        out: list[float] = []
+        for o in v.get("my_orders") or [None] * N_AREAS:
+            out.extend(one_hot(o, ORDER_KIND_NAMES)[:kinds])
+        return out
+
+    def cards(key: str) -> Callable[[View], list[float]]:
+        return lambda v: [1.0 if c in v[key][p] else 0.0 for p in seats for c in range(CARDS_PER_HOUSE)]
+
+    def maybe(key: str) -> Callable[[View], list[float]]:
+        # During bidding another house's power and pool are hidden (None): 0 and a "hidden" flag.
+        return lambda v: [_num(x) for x in v[key]] + [1.0 if x is None else 0.0 for x in v[key]]
+
+    def bids(v: View) -> list[float]:
+        last = v.get("last_bids")
+        out = one_hot(last and last["for"], bid_for)
+        out.extend(_num(b) for b in (last["bids"] if last else [0] * n))
+        out.extend(1.0 if x else 0.0 for x in v.get("bids_in", [False] * n))
+        out.extend(one_hot(v.get("bid_for"), bid_for))
+        out.append(_num(v.get("my_bid", 0)))
+        return out
+
+    def battle(v: View) -> list[float]:
+        b = v.get("battle")
+        size = 1 + 2 * (N_AREAS + 1) + 3 * (n + 1) + 3 + 1 + N_AREAS * 3 + 2 + 2 * (CARDS_PER_HOUSE + 1) + 2
+        if b is None:
+            return [0.0] * size
+        out = [1.0, *seat_hot(b["area"], N_AREAS), *seat_hot(b["from"], N_AREAS)]
+        out.extend(seat_hot(b["attacker"], n) + seat_hot(b["defender"], n) + seat_hot(b["winner"], n))
+        out.extend(float(x) for x in b["attacking"])
+        out.append(float(b["march_bonus"]) + 1.0)  # -1..+1 shifted to 0..2
+        support = [0.0] * (N_AREAS * 3)
+        for area, side in b["support"]:
+            support[area * 3 + side] = 1.0
+        out.extend(support)
+        out.extend([_num(b["neutral"]), float(b["casualties"])])
+        for c in b["cards"]:
+            out.extend(one_hot(c, list(range(CARDS_PER_HOUSE))))
+        out.extend(1.0 if x else 0.0 for x in b["chosen"])
+        return out
+
+    fields = [
+        Field("viewer", n, "you: your seat one-hot", lambda v: seat_hot(v["viewer"], n)[:n]),
+        Field(
+            "current",
+            n + 1,
+            "the seat acting now one-hot; last: none (simultaneous)",
+            lambda v: seat_hot(v["current"], n),
+        ),
+        Field(
+            "phase",
+            len(PHASE_NAMES) + 1,
+            f"phase one-hot: {', '.join(PHASE_NAMES)}, other",
+            lambda v: one_hot(v["phase"], PHASE_NAMES),
+        ),
+        Field("turn", 1, "game round (1-10)", lambda v: [float(v["turn"])]),
+        Field(
+            "castles_to_win",
+            1,
+            "castles and strongholds that win at once",
+            lambda v: [float(v["castles_to_win"])],
+        ),
+        Field(
+            "units",
+            N_AREAS * 3,
+            "per area: footmen, knights, ships",
+            lambda v: [float(x) for u in v["units"] for x in u],
+        ),
+        Field(
+            "routed",
+            N_AREAS * 3,
+            "per area: routed footmen, knights, ships",
+            lambda v: [float(x) for u in v["routed"] for x in u],
+        ),
+        Field(
+            "owner",
+            N_AREAS * (n + 1),
+            "per area: controlling seat one-hot; last: none",
+            per_area_seat("owner"),
+        ),
+        Field(
+            "power_tokens",
+            N_AREAS * (n + 1),
+            "per area: power token's seat one-hot; last: none",
+            per_area_seat("power_tokens"),
+        ),
+        Field(
+            "neutral",
+            N_AREAS,
+            "per area: neutral force strength (0: none)",
+            lambda v: [float(x) for x in v["neutral"]],
+        ),
+        Field(
+            "home",
+            N_AREAS * (n + 1),
+            "per area: home area of seat one-hot; last: none",
+            per_area_seat("home"),
+        ),
+        Field(
+            "orders",
+            N_AREAS * (n + kinds),
+            f"per area: revealed order's seat one-hot, kind one-hot ({', '.join(ORDER_KIND_NAMES)})",
+            orders,
+        ),
+        Field(
+            "my_orders", N_AREAS * kinds, "per area: the order you placed face down, kind one-hot", my_orders
+        ),
+        Field("power", 2 * n, "per seat: available power; then 1 where hidden (bidding)", maybe("power")),
+        Field("pool", 2 * n, "per seat: power tokens in the pool; then 1 where hidden", maybe("pool")),
+        Field("supply", n, "per seat: supply level", lambda v: [float(x) for x in v["supply"]]),
+        Field(
+            "castles", n, "per seat: castles and strongholds held", lambda v: [float(x) for x in v["castles"]]
+        ),
+        Field(
+            "tracks",
+            3 * n,
+            f"per influence track ({', '.join(TRACK_NAMES)}), per seat its position",
+            lambda v: [float(x) for t in TRACK_NAMES for x in v["tracks"][t]],
+        ),
+        Field("hands", n * CARDS_PER_HOUSE, "per seat, per house card: in hand", cards("hands")),
+        Field("discards", n * CARDS_PER_HOUSE, "per seat, per house card: discarded", cards("discards")),
+        Field("wildlings", 1, "wildling threat", lambda v: [float(v["wildlings"])]),
+        Field(
+            "restrictions",
+            len(WESTEROS_NAMES),
+            "per Westeros card: its restriction is in force",
+            lambda v: [1.0 if w in v["restrictions"] else 0.0 for w in WESTEROS_NAMES],
+        ),
+        Field(
+            "westeros",
+            3 * (len(WESTEROS_NAMES) + 1),
+            "per Westeros deck: the revealed card one-hot; last: none",
+            lambda v: [x for w in v["westeros"] for x in one_hot(w, WESTEROS_NAMES)],
+        ),
+        Field(
+            "deck_sizes", 3, "cards left in each Westeros deck", lambda v: [float(x) for x in v["deck_sizes"]]
+        ),
+        Field(
+            "blade_used",
+            1,
+            "Valyrian Steel Blade used this round",
+            lambda v: [float(v["valyrian_blade_used"])],
+        ),
+        Field("raven_used", 1, "Messenger Raven used this round", lambda v: [float(v["raven_used"])]),
+        Field("ready", n, "per seat: done planning", lambda v: [1.0 if x else 0.0 for x in v["ready"]]),
+        Field(
+            "march_area",
+            N_AREAS + 1,
+            "area whose March order resolves, one-hot; last: none",
+            lambda v: seat_hot(v["march_area"], N_AREAS),
+        ),
+        Field(
+            "raid_area",
+            N_AREAS + 1,
+            "area whose Raid order resolves, one-hot; last: none",
+            lambda v: seat_hot(v["raid_area"], N_AREAS),
+        ),
+        Field(
+            "muster_points",
+            N_AREAS,
+            "per area: mustering points left",
+            lambda v: [float(x) for x in v["muster_points"]],
+        ),
+        Field(
+            "loss_points",
+            n,
+            "per seat: wildling losses still to take",
+            lambda v: [float(x) for x in v["loss_points"]],
+        ),
+        Field(
+            "bids",
+            (len(bid_for) + 1) * 2 + 2 * n + 1,
+            "last revealed bids: for what one-hot (tracks, Night's Watch, none), per seat its bid; "
+            "bidding now: per seat bid in, for what one-hot, your bid",
+            bids,
+        ),
+        Field(
+            "battle",
+            1 + 2 * (N_AREAS + 1) + 3 * (n + 1) + 3 + 1 + N_AREAS * 3 + 2 + 2 * (CARDS_PER_HOUSE + 1) + 2,
+            "battle: present, area and origin one-hot, attacker, defender, winner one-hot, attacking "
+            "footmen/knights/ships, March bonus + 1, per area support (attacker, defender, none), "
+            "neutral strength, casualties, each side's house card one-hot (last: hidden/none), chosen",
+            battle,
+        ),
+        Field(
+            "winners",
+            n,
+            "1 for each winner (game over)",
+            lambda v: [1.0 if v["result"] and p in v["result"]["winners"] else 0.0 for p in seats],
+        ),
+    ]
+    return Encoding(fields)
+
+
+def encoding_for(view: View) -> Encoding:
+    return thrones_encoding(view) if view["game"] == "thrones" else catan_encoding(view)
