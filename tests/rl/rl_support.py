@@ -6,12 +6,13 @@ from typing import Any
 
 import numpy as np
 
-# (game, options): Thrones rounds are long, so its games are capped after 2 rounds.
+# (game, options): short games, so that every step of them can be checked within the tests'
+# time. Random play by mask makes many offers (120 catalogue entries), hence the offer cap.
 GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("catan", {"players": 4, "turn_cap": 40}),
-    ("got-catan", {"players": 3, "turn_cap": 40}),
-    ("brotherhood", {"players": 4, "turn_cap": 40}),
-    ("thrones", {"players": 5, "turn_cap": 2}),
+    ("catan", {"players": 4, "turn_cap": 20, "max_offers_per_turn": 2}),
+    ("got-catan", {"players": 3, "turn_cap": 20, "max_offers_per_turn": 2}),
+    ("brotherhood", {"players": 4, "turn_cap": 20, "max_offers_per_turn": 2}),
+    ("thrones", {"players": 5, "turn_cap": 3}),
 ]
 IDS = [g for g, _ in GAMES]
 
