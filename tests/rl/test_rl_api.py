@@ -78,3 +78,13 @@ def test_vector_envs_step(mode: str) -> None:
         assert len(masks) == 2 and all(m.shape == (envs.single_action_space.n,) for m in masks)
     finally:
         envs.close()
+
+
+def test_docs_are_current() -> None:
+    """docs/rl.md is what ravenry.rl.docs writes (python -m ravenry.rl.docs > docs/rl.md)."""
+    from pathlib import Path
+
+    from ravenry.rl.docs import markdown
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+    assert path.read_text() == markdown()

@@ -46,10 +46,16 @@ RESPONSES = ("pending", "accepted", "declined", "countered")
 
 @dataclass(frozen=True)
 class Field:
+    """``read`` gives the field's ``size`` numbers; a ``sparse`` field's ``read`` gives instead
+    the places (0-based, within the field) that are 1, the rest 0; a ``static`` field reads
+    only the board, and is worked out once per board."""
+
     name: str
     size: int
     meaning: str
     read: Callable[[View], Sequence[float]]
+    sparse: bool = False
+    static: bool = False
 
 
 class Encoding:
@@ -58,15 +64,45 @@ class Encoding:
     def __init__(self, fields: Sequence[Field]) -> None:
         self.fields = tuple(fields)
         self.size = sum(f.size for f in self.fields)
+        starts = []
+        start = 0
+        for f in self.fields:
+            starts.append(start)
+            start += f.size
+        self._dense = [
+            (s, f) for s, f in zip(starts, self.fields, strict=True) if not f.sparse and not f.static
+        ]
+        self._sparse = [(s, f) for s, f in zip(starts, self.fields, strict=True) if f.sparse]
+        self._static = [(s, f) for s, f in zip(starts, self.fields, strict=True) if f.static]
+        self._dense_places = np.array([s + i for s, f in self._dense for i in range(f.size)], dtype=np.int64)
+        self._board: object = None
+        self._base: Obs = np.zeros(self.size, dtype=np.float32)
 
     def encode(self, view: View) -> Obs:
-        out: list[float] = []
-        for f in self.fields:
-            values = f.read(view)
-            if len(values) != f.size:
-                raise AssertionError(f"field {f.name!r}: {len(values)} values, not {f.size}")
-            out.extend(values)
-        return np.asarray(out, dtype=np.float32)
+        board = view.get("board")
+        if board is not self._board:  # the static fields of a new board, once
+            base = np.zeros(self.size, dtype=np.float32)
+            for start, f in self._static:
+                base[start : start + f.size] = self._checked(f, f.read(view))
+            self._board, self._base = board, base
+        out = self._base.copy()
+        values: list[float] = []
+        for _, f in self._dense:
+            values.extend(self._checked(f, f.read(view)))
+        out[self._dense_places] = values
+        for start, f in self._sparse:
+            places = f.read(view)
+            if places:
+                if max(places) >= f.size:
+                    raise AssertionError(f"field {f.name!r}: place {max(places)} beyond {f.size}")
+                out[[start + int(i) for i in places]] = 1.0
+        return out
+
+    @staticmethod
+    def _checked(f: Field, values: Sequence[float]) -> Sequence[float]:
+        if len(values) != f.size:
+            raise AssertionError(f"field {f.name!r}: {len(values)} values, not {f.size}")
+        return values
 
     def table(self) -> list[tuple[str, int, int, str]]:
         """(name, first index, length, meaning) per field."""
@@ -116,17 +152,11 @@ def catan_encoding(view: View) -> Encoding:
         mine: Mapping[str, Any] = v["players"][v["viewer"]]
         return mine
 
-    def buildings(v: View) -> list[float]:
-        out = [0.0] * (n_node * 2 * n)
-        for node, owner, level in v["buildings"]:
-            out[node * 2 * n + owner * 2 + (level - 1)] = 1.0
-        return out
+    def buildings(v: View) -> list[int]:
+        return [node * 2 * n + owner * 2 + (level - 1) for node, owner, level in v["buildings"]]
 
-    def roads(v: View) -> list[float]:
-        out = [0.0] * (n_edge * n)
-        for edge, owner in v["roads"]:
-            out[edge * n + owner] = 1.0
-        return out
+    def roads(v: View) -> list[int]:
+        return [edge * n + owner for edge, owner in v["roads"]]
 
     def hexes(v: View) -> list[float]:
         out: list[float] = []
@@ -212,15 +242,17 @@ def catan_encoding(view: View) -> Encoding:
             n_hex * (len(TERRAINS) + 3),
             f"per hex: terrain one-hot ({', '.join(TERRAINS)}, other), its two numbers (0: none)",
             hexes,
+            static=True,
         ),
         Field(
             "harbors",
             n_node * len(HARBOR_KINDS),
             "per node: harbor kind (3:1, then 2:1 by resource)",
             harbors,
+            static=True,
         ),
-        Field("buildings", n_node * 2 * n, "per node, per seat: settlement, city", buildings),
-        Field("roads", n_edge * n, "per edge: owner seat one-hot (all 0: none)", roads),
+        Field("buildings", n_node * 2 * n, "per node, per seat: settlement, city", buildings, sparse=True),
+        Field("roads", n_edge * n, "per edge: owner seat one-hot (all 0: none)", roads, sparse=True),
         Field(
             "bank",
             5,
