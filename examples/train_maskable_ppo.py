@@ -76,7 +76,8 @@ def main() -> None:
     third = max(1, len(returns) // 3)
     print(
         f"{args.steps} steps in {elapsed:.1f} s, {len(returns)} episodes; mean return: first "
-        f"{third} {np.mean(returns[:third]):.3f}, last {third} {np.mean(returns[-third:]):.3f}; wrote {args.png}"
+        f"{third} {np.mean(returns[:third]):.3f}, last {third} {np.mean(returns[-third:]):.3f}; "
+        f"wrote {args.png}"
     )
 
 

@@ -17,30 +17,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ravenry.games.brotherhood.heroes import HERO_PHASES
+from ravenry.games.catan.data import DEV_CARD_IDS
+from ravenry.games.catan.data import RESOURCES as _CATAN_RESOURCES
+from ravenry.games.catan.state import PHASE_NAMES as _CATAN_PHASE_NAMES
+
 View = Mapping[str, Any]
 Obs = npt.NDArray[np.float32]
 
-RESOURCES = ("brick", "lumber", "ore", "grain", "wool")
-DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly", "new_recruits")
+RESOURCES: tuple[str, ...] = tuple(_CATAN_RESOURCES)
+DEV_CARDS: tuple[str, ...] = tuple(DEV_CARD_IDS)
 TERRAINS = ("hills", "forest", "mountains", "fields", "pasture", "desert", "ice")
 HARBOR_KINDS = ("3:1", *RESOURCES)
-CATAN_PHASES = (
-    "setup_settlement",
-    "setup_road",
-    "pre_roll",
-    "discard",
-    "move_robber",
-    "main",
-    "free_roads",
-    "trade_responses",
-    "trade_confirm",
-    "over",
-    "setup_guard",
-    "hero_after_use",
-    "hero_tarly",
-    "hero_mance",
-    "hero_melisandre",
-)
+# The Catan family's phase names: the base game's, then Brotherhood's set-up and hero phases.
+CATAN_PHASES: tuple[str, ...] = (*_CATAN_PHASE_NAMES, "setup_guard", *HERO_PHASES.values())
 RESPONSES = ("pending", "accepted", "declined", "countered")
 
 
@@ -136,6 +126,20 @@ def counts(named: Mapping[str, int] | None, names: Sequence[str]) -> list[float]
     return [float(named.get(k, 0)) for k in names]
 
 
+def index_field(name: str, key: str, count: int, meaning: str) -> Field:
+    """The view's ``key`` (an index below ``count``, or None/-1) one-hot, with a last slot for none."""
+    return Field(name, count + 1, meaning, lambda v: seat_hot(v[key], count))
+
+
+def phase_field(names: Sequence[str]) -> Field:
+    return Field(
+        "phase",
+        len(names) + 1,
+        f"phase one-hot: {', '.join(names)}, other",
+        lambda v: one_hot(v["phase"], names),
+    )
+
+
 def _num(x: object) -> float:
     return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
 
@@ -221,22 +225,12 @@ def catan_encoding(view: View) -> Encoding:
             "1 for each seat that must decide now",
             lambda v: [1.0 if p in v["decision"]["players"] else 0.0 for p in seats],
         ),
-        Field(
-            "phase",
-            len(CATAN_PHASES) + 1,
-            f"phase one-hot: {', '.join(CATAN_PHASES)}, other",
-            lambda v: one_hot(v["phase"], CATAN_PHASES),
-        ),
+        phase_field(CATAN_PHASES),
         Field("turn", 1, "turns started (0 in set-up)", lambda v: [float(v["turn"])]),
         Field(
             "dice", 2, "the two dice of this turn's roll (0 before it)", lambda v: [*(v["dice"] or (0, 0))]
         ),
-        Field(
-            "robber",
-            n_hex + 1,
-            "robber's hex one-hot; last: off the board",
-            lambda v: seat_hot(v["robber"], n_hex),
-        ),
+        index_field("robber", "robber", n_hex, "robber's hex one-hot; last: off the board"),
         Field(
             "hexes",
             n_hex * (len(TERRAINS) + 3),
@@ -260,18 +254,8 @@ def catan_encoding(view: View) -> Encoding:
             lambda v: counts(v["bank"], RESOURCES),
         ),
         Field("dev_deck", 1, "development cards left in the deck", lambda v: [float(v["dev_deck_size"])]),
-        Field(
-            "longest_road",
-            n + 1,
-            "Longest Road holder one-hot; last: nobody",
-            lambda v: seat_hot(v["longest_road_holder"], n),
-        ),
-        Field(
-            "largest_army",
-            n + 1,
-            "Largest Army holder one-hot; last: nobody",
-            lambda v: seat_hot(v["largest_army_holder"], n),
-        ),
+        index_field("longest_road", "longest_road_holder", n, "Longest Road holder one-hot; last: nobody"),
+        index_field("largest_army", "largest_army_holder", n, "Largest Army holder one-hot; last: nobody"),
         Field("free_roads", 1, "Road Building roads left to place", lambda v: [float(v["free_roads"])]),
         Field("offers_left", 1, "domestic offers left this turn", lambda v: [float(v["offers_left"])]),
         Field(
@@ -474,18 +458,8 @@ def thrones_encoding(view: View) -> Encoding:
 
     fields = [
         Field("viewer", n, "you: your seat one-hot", lambda v: seat_hot(v["viewer"], n)[:n]),
-        Field(
-            "current",
-            n + 1,
-            "the seat acting now one-hot; last: none (simultaneous)",
-            lambda v: seat_hot(v["current"], n),
-        ),
-        Field(
-            "phase",
-            len(PHASE_NAMES) + 1,
-            f"phase one-hot: {', '.join(PHASE_NAMES)}, other",
-            lambda v: one_hot(v["phase"], PHASE_NAMES),
-        ),
+        index_field("current", "current", n, "the seat acting now one-hot; last: none (simultaneous)"),
+        phase_field(PHASE_NAMES),
         Field("turn", 1, "game round (1-10)", lambda v: [float(v["turn"])]),
         Field(
             "castles_to_win",
@@ -576,18 +550,10 @@ def thrones_encoding(view: View) -> Encoding:
         ),
         Field("raven_used", 1, "Messenger Raven used this round", lambda v: [float(v["raven_used"])]),
         Field("ready", n, "per seat: done planning", lambda v: [1.0 if x else 0.0 for x in v["ready"]]),
-        Field(
-            "march_area",
-            N_AREAS + 1,
-            "area whose March order resolves, one-hot; last: none",
-            lambda v: seat_hot(v["march_area"], N_AREAS),
+        index_field(
+            "march_area", "march_area", N_AREAS, "area whose March order resolves, one-hot; last: none"
         ),
-        Field(
-            "raid_area",
-            N_AREAS + 1,
-            "area whose Raid order resolves, one-hot; last: none",
-            lambda v: seat_hot(v["raid_area"], N_AREAS),
-        ),
+        index_field("raid_area", "raid_area", N_AREAS, "area whose Raid order resolves, one-hot; last: none"),
         Field(
             "muster_points",
             N_AREAS,
