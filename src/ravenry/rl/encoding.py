@@ -396,30 +396,24 @@ def thrones_encoding(view: View) -> Encoding:
     kinds = len(ORDER_KIND_NAMES)
     bid_for = (*TRACK_NAMES, "nights_watch")
 
-    def per_area_seat(key: str) -> Callable[[View], list[float]]:
-        def read(v: View) -> list[float]:
-            out: list[float] = []
-            for x in v[key]:
-                out.extend(seat_hot(x, n))
-            return out
+    # Sparse fields (the places that are 1): most areas hold nothing.
+    def per_area_seat(key: str) -> Callable[[View], list[int]]:
+        def read(v: View) -> list[int]:
+            return [a * (n + 1) + (x if type(x) is int and 0 <= x < n else n) for a, x in enumerate(v[key])]
 
         return read
 
-    def orders(v: View) -> list[float]:
-        out: list[float] = []
-        for o in v["orders"]:
-            if o is None:
-                out.extend([0.0] * (n + kinds))
-            else:
-                out.extend(seat_hot(o[0], n)[:n])
-                out.extend(one_hot(o[1], ORDER_KIND_NAMES)[:kinds])
+    kind_index = {k: i for i, k in enumerate(ORDER_KIND_NAMES)}
+
+    def orders(v: View) -> list[int]:
+        out: list[int] = []
+        for a, o in enumerate(v["orders"]):
+            if o is not None:
+                out.extend((a * (n + kinds) + o[0], a * (n + kinds) + n + kind_index[o[1]]))
         return out
 
-    def my_orders(v: View) -> list[float]:
-        out: list[float] = []
-        for o in v.get("my_orders") or [None] * N_AREAS:
-            out.extend(one_hot(o, ORDER_KIND_NAMES)[:kinds])
-        return out
+    def my_orders(v: View) -> list[int]:
+        return [a * kinds + kind_index[o] for a, o in enumerate(v.get("my_orders") or ()) if o is not None]
 
     def cards(key: str) -> Callable[[View], list[float]]:
         return lambda v: [1.0 if c in v[key][p] else 0.0 for p in seats for c in range(CARDS_PER_HOUSE)]
@@ -484,12 +478,14 @@ def thrones_encoding(view: View) -> Encoding:
             N_AREAS * (n + 1),
             "per area: controlling seat one-hot; last: none",
             per_area_seat("owner"),
+            sparse=True,
         ),
         Field(
             "power_tokens",
             N_AREAS * (n + 1),
             "per area: power token's seat one-hot; last: none",
             per_area_seat("power_tokens"),
+            sparse=True,
         ),
         Field(
             "neutral",
@@ -502,15 +498,21 @@ def thrones_encoding(view: View) -> Encoding:
             N_AREAS * (n + 1),
             "per area: home area of seat one-hot; last: none",
             per_area_seat("home"),
+            sparse=True,
         ),
         Field(
             "orders",
             N_AREAS * (n + kinds),
             f"per area: revealed order's seat one-hot, kind one-hot ({', '.join(ORDER_KIND_NAMES)})",
             orders,
+            sparse=True,
         ),
         Field(
-            "my_orders", N_AREAS * kinds, "per area: the order you placed face down, kind one-hot", my_orders
+            "my_orders",
+            N_AREAS * kinds,
+            "per area: the order you placed face down, kind one-hot",
+            my_orders,
+            sparse=True,
         ),
         Field("power", 2 * n, "per seat: available power; then 1 where hidden (bidding)", maybe("power")),
         Field("pool", 2 * n, "per seat: power tokens in the pool; then 1 where hidden", maybe("pool")),
