@@ -1,6 +1,7 @@
 """The ``ravenry`` command: ``games`` lists the games, ``simulate`` plays many bot games and
 prints (and optionally writes as JSON) the statistics, ``demo`` shows one game between bots,
-``serve`` runs the server for play in the browser, ``replay`` prints a finished game's record.
+``serve`` runs the server for play in the browser, ``replay`` prints a finished game's record,
+``tournament`` rates bot kinds against each other (OpenSkill, from the ``rl`` extra).
 
 Bad input (an unknown game or bot, the wrong number of bots, a non-positive count) prints a
 clear message to stderr and exits with status 2.
@@ -114,6 +115,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _limit_flags(serve)
 
+    tour = commands.add_parser(
+        "tournament", help="seat-rotated games among bot kinds, rated with OpenSkill (ravenry[rl])"
+    )
+    tour.add_argument("game", help="game id, e.g. catan")
+    tour.add_argument("--bots", required=True, help="comma-separated bot kinds (specs), at least 2")
+    tour.add_argument("--players", type=_positive, default=None, help="seats (default: 4, thrones 5)")
+    tour.add_argument("--games", type=_positive, default=100)
+    tour.add_argument("--seed", type=_seed, default=0)
+    tour.add_argument("--workers", type=_positive, default=1)
+    tour.add_argument("--turn-cap", type=_positive, default=None)
+    tour.add_argument("--option", type=_option, action="append", default=[], help="game option name=value")
+    tour.add_argument(
+        "--json", type=Path, default=None, metavar="FILE", help="every result and rating as JSON"
+    )
+    tour.add_argument(
+        "--png", type=Path, default=None, metavar="FILE", help="ratings game by game (matplotlib)"
+    )
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+
     rep = commands.add_parser(
         "replay", help="print a finished game's record (JSON from /record) move by move"
     )
@@ -153,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "tournament":
+            return _tournament(args, console)
         return _demo(args, console)
     except UsageError as exc:
         print(f"ravenry {args.command}: error: {exc}", file=sys.stderr)
@@ -238,6 +260,80 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.json}: {exc.strerror}") from None
         console.print(f"wrote {args.json}")
+    return 0
+
+
+def _tournament(args: argparse.Namespace, console: Console) -> int:
+    from rich.table import Table
+
+    from ravenry.sim.runner import DEFAULT_TURN_CAP
+    from ravenry.sim.stats import summarize
+
+    try:
+        from ravenry.sim.tournament import ratings_png, tournament
+    except ImportError as exc:  # pragma: no cover - openskill is in the rl extra
+        raise UsageError(f"the tournament needs openskill: pip install 'ravenry[rl]' ({exc})") from None
+    players = args.players or (5 if args.game == "thrones" else 4)
+    _check_game(args.game, players)
+    kinds = [b.strip() for b in args.bots.split(",")]
+    if any(not k for k in kinds):
+        raise UsageError(f"empty bot name in {args.bots!r}")
+    _check_bots(kinds, args.game)
+    for target in (args.json, args.png):
+        if target is not None and not target.parent.is_dir():
+            raise UsageError(f"cannot write {target}: no directory {target.parent}")
+    try:
+        result = tournament(
+            args.game,
+            players,
+            kinds,
+            args.games,
+            seed=args.seed,
+            workers=args.workers,
+            turn_cap=args.turn_cap or DEFAULT_TURN_CAP,
+            options=dict(args.option),
+            progress=not args.quiet,
+        )
+    except (ValueError, ModuleNotFoundError) as exc:
+        raise UsageError(str(exc)) from None
+    stats = summarize(result.summaries, result.elapsed_seconds)
+    wins = {w.label: w for w in stats.kinds}
+    table = Table(title=f"{args.game}, {players} players, {len(result.summaries)} games, seed {args.seed}")
+    for column in (
+        "bot",
+        "rating (mu)",
+        "95% interval",
+        "ordinal",
+        "wins",
+        "seat-games",
+        "win rate",
+        "95% interval",
+    ):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for r in result.ratings:
+        low, high = r.interval
+        w = wins[r.kind]
+        table.add_row(
+            r.kind,
+            f"{r.mu:.2f}",
+            f"{low:.2f} – {high:.2f}",
+            f"{r.ordinal:.2f}",
+            str(w.wins),
+            str(w.trials),
+            f"{w.rate:.1%}",
+            f"{w.interval[0]:.1%} – {w.interval[1]:.1%}",
+        )
+    console.print(table)
+    console.print(f"{stats.unfinished} unfinished (turn cap); {result.elapsed_seconds:.1f} s")
+    if args.json is not None:
+        args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
+        console.print(f"wrote {args.json}")
+    if args.png is not None:
+        try:
+            ratings_png(result, str(args.png))
+        except ImportError:
+            raise UsageError("--png needs matplotlib: pip install matplotlib") from None
+        console.print(f"wrote {args.png}")
     return 0
 
 

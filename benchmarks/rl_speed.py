@@ -1,0 +1,147 @@
+"""How fast the RL environments step, against the raw engine, for catan and thrones.
+
+Three loops play random games from seeds 1, 2, ... for a fixed time each (one core):
+
+- ``raw``: every seat picks uniformly among ``legal_actions`` and ``apply``s it (the engine alone);
+- ``gym``: ``ravenry.rl.gym_env`` — seat 0 picks uniformly among the mask's 1s, the other seats
+  are ``random`` bots inside the environment; reported per environment step and per engine action
+  (the agent's and the bots');
+- ``aec``: ``ravenry.rl.aec_env`` — every seat is an agent picking among its mask's 1s (an
+  observation and a mask for every action).
+
+Catan is played with ``max_offers_per_turn=0`` and ``random:offers=false`` bots so that no loop
+makes domestic offers (the raw loop's choices never include them: offers are not listed).
+"engine actions/s" of the environments against the raw loop's is the overhead the goal bounds
+(within 20%). Run with the pure build (``.venv/bin/python``) and the compiled one
+(``.venv-compiled/bin/python``, after ``make compiled``); ``--json`` writes the numbers.
+
+    python benchmarks/rl_speed.py [--seconds 10] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import ravenry
+import ravenry.rl as rl
+from ravenry.build import compiled
+
+GAMES = {
+    "catan": {"players": 4, "max_offers_per_turn": 0},
+    "thrones": {"players": 5},
+}
+BOTS = {"catan": "random:offers=false", "thrones": "random"}
+
+
+def _timed(seconds: float, play: Callable[[int], tuple[int, int]]) -> dict[str, float]:
+    """Play games (seed 1, 2, ...) until ``seconds`` of CPU time pass; totals per second."""
+    start = time.process_time()
+    seed = steps = actions = games = 0
+    while time.process_time() - start < seconds:
+        seed += 1
+        s, a = play(seed)
+        steps += s
+        actions += a
+        games += 1
+    elapsed = time.process_time() - start
+    return {
+        "games": games,
+        "seconds": round(elapsed, 2),
+        "steps_per_s": round(steps / elapsed),
+        "actions_per_s": round(actions / elapsed),
+    }
+
+
+def raw(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    def play(seed: int) -> tuple[int, int]:
+        state = ravenry.new_game(game, seed=seed, **options)
+        chooser = random.Random(seed)
+        n = 0
+        while True:
+            decision = state.decision()
+            if decision.result is not None or state.turn_number() > rl.match.DEFAULT_TURN_CAP[game]:
+                return n, n
+            for p in decision.players:
+                if p in state.decision().players:
+                    state.apply(p, chooser.choice(state.legal_actions(p)))
+                    n += 1
+
+    return play
+
+
+def gym(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    env = rl.gym_env(game, bots=BOTS[game], **options)
+    rng = np.random.default_rng(0)
+
+    def play(seed: int) -> tuple[int, int]:
+        _, info = env.reset(seed=seed)
+        steps = 0
+        done = False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, _, term, trunc, info = env.step(action)
+            steps += 1
+            done = term or trunc
+        return steps, len(env.match.state.history)
+
+    return play
+
+
+def aec(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    env = rl.aec_env(game, **options)
+    rng = np.random.default_rng(0)
+
+    def play(seed: int) -> tuple[int, int]:
+        env.reset(seed=seed)
+        steps = 0
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+        return steps, len(env.match.state.history)
+
+    return play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per loop")
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--json", help="write the numbers here")
+    args = parser.parse_args()
+    build = "compiled" if compiled() else "pure"
+    results: dict[str, Any] = {"build": build, "games": {}}
+    for game in args.games:
+        options = GAMES[game]
+        row = {
+            name: _timed(args.seconds, loop(game, options))
+            for name, loop in (("raw", raw), ("gym", gym), ("aec", aec))
+        }
+        base = row["raw"]["actions_per_s"]
+        for name in ("gym", "aec"):
+            row[name]["actions_vs_raw"] = round(row[name]["actions_per_s"] / base, 3)
+        results["games"][game] = row
+        print(f"{game} ({build}):")
+        for name, r in row.items():
+            ratio = f", {r['actions_vs_raw']:.0%} of raw" if "actions_vs_raw" in r else ""
+            print(
+                f"  {name:4} {r['games']:4} games  {r['steps_per_s']:>8,} steps/s  "
+                f"{r['actions_per_s']:>8,} engine actions/s{ratio}"
+            )
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""A Gymnasium single-agent environment per game: you play one seat, ravenry bots the others.
+
+``observation``: the seat's encoded view (:mod:`ravenry.rl.encoding`), a float32 vector.
+``info["action_mask"]``: the int8 mask over the game's action catalogue
+(:mod:`ravenry.rl.catalogue`), also given by :meth:`RavenryEnv.action_masks` (what sb3-contrib's
+MaskablePPO calls); ``info["view"]``: the raw ``observe(seat)`` without the static board
+(``info["board"]`` after ``reset``), as read-only mappings (vector envs stack infos that are
+dicts key by key). Actions are catalogue indices (``Discrete``).
+
+The other seats are bots (``bots=``: one spec per other seat, or one for all; ``random`` by
+default), asked through the protocol exactly as the simulation runner asks them
+(:class:`ravenry.bots.base.BotSeat`: their own view and legal actions only), each with its own
+RNG derived from the game's seed. In a simultaneous decision the bots' answers are chosen from
+the same moment the agent observes, before the agent's answer is applied.
+
+An action the mask forbids changes nothing and earns ``illegal_reward`` (with
+``info["illegal"] = True``), or raises with ``illegal="raise"``. Rewards, illegal actions and
+truncation: :mod:`ravenry.rl.match` (for the agent's seat). ``reset(seed=s)`` plays
+``ravenry.new_game(game, players, seed=s, **options)`` with the same bot moves every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from ravenry.bots.base import BotSeat, bot_from_spec
+from ravenry.core.protocol import Action
+from ravenry.core.rng import Rng
+from ravenry.rl.catalogue import Mask
+from ravenry.rl.match import OBS_HIGH, Match
+from ravenry.sim.runner import derive_seed
+
+ObsType = Any
+
+
+class ReadOnlyView(Mapping[str, Any]):
+    """A view as a read-only mapping that pickles (for async vector envs)."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __getstate__(self) -> Mapping[str, Any]:
+        return self._data
+
+    def __setstate__(self, data: Mapping[str, Any]) -> None:
+        self._data = data
+
+    def __repr__(self) -> str:
+        return f"ReadOnlyView({self._data!r})"
+
+
+class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
+    metadata = {"render_modes": []}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(
+        self,
+        game: str = "catan",
+        seat: int = 0,
+        bots: str | Sequence[str] = "random",
+        **options: Any,
+    ) -> None:
+        self.match = Match(game, **options)
+        n = self.match.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        specs = [bots] * (n - 1) if isinstance(bots, str) else list(bots)
+        if len(specs) != n - 1:
+            raise ValueError(f"{n} players need {n - 1} bot specs, got {len(specs)}")
+        self.seat = seat
+        self.bot_specs = specs
+        self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
+        self._bots: dict[int, tuple[BotSeat, Rng]] = {}
+        self._pending: list[tuple[int, Action]] = []
+        self._mask: Mask = np.zeros(self.match.catalogue.size, dtype=np.int8)
+
+    # -- gymnasium ------------------------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsType, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**63))
+        self.match.reset(game_seed)
+        others = [p for p in range(self.match.players) if p != self.seat]
+        self._bots = {
+            p: (BotSeat(bot_from_spec(spec, self.match.game_id)), Rng.from_seed(derive_seed(game_seed, p)))
+            for p, spec in zip(others, self.bot_specs, strict=True)
+        }
+        self._play_bots()
+        self.match.rewards()  # what happened before the agent's first decision is not its reward
+        obs, info = self._observe()
+        if self.match.board is not None:
+            info["board"] = ReadOnlyView(self.match.board)
+        return obs, info
+
+    def step(self, action: Any) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
+        index = action.item() if isinstance(action, np.ndarray) else action
+        if not self.match.allowed(self.seat, index, self._mask):
+            obs, info = self._observe()
+            info["illegal"] = True
+            return obs, self.match.illegal_reward, False, False, info
+        self.match.apply(self.seat, self.match.action(index))
+        for p, bot_action in self._pending:  # the bots' simultaneous answers, chosen beforehand
+            if p in self.match.deciders():
+                self.match.apply(p, bot_action)
+        self._pending = []
+        self._play_bots()
+        reward = self.match.rewards()[self.seat]
+        obs, info = self._observe()
+        return obs, reward, self.match.over, self.match.truncated, info
+
+    def action_masks(self) -> Mask:
+        """The mask of the agent's legal catalogue actions now (for MaskablePPO)."""
+        return self._mask.copy()
+
+    # -- the bots --------------------------------------------------------------------------------------
+    def _play_bots(self) -> None:
+        """Let the bots act until the agent must decide or the game is done. At a simultaneous
+        decision that includes the agent, the other deciders' answers are chosen now, from the
+        state the agent observes, and kept for :meth:`step`."""
+        match = self.match
+        while True:
+            deciders = match.deciders()
+            if not deciders:
+                return
+            if not match.simultaneous:
+                p = deciders[0]
+                if p == self.seat:
+                    return
+                match.apply(p, self._ask(p))
+                continue
+            answers = [(p, self._ask(p)) for p in sorted(deciders) if p != self.seat]
+            if self.seat in deciders:
+                self._pending = answers
+                return
+            for p, bot_action in answers:
+                if p in match.deciders():
+                    match.apply(p, bot_action)
+
+    def _ask(self, seat: int) -> Action:
+        bot, rng = self._bots[seat]
+        return bot.decide(self.match.state, seat, rng)
+
+    def _observe(self) -> tuple[ObsType, dict[str, Any]]:
+        view = self.match.view(self.seat)
+        self._mask = self.match.mask(self.seat)
+        obs = self.match.observation(self.seat, view)
+        # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by key,
+        # which views (a key None in one game, a dict in another) do not survive.
+        return obs, {"action_mask": self._mask.copy(), "view": ReadOnlyView(view)}
+
+
+ENV_IDS = {
+    "catan": "ravenry/catan-v0",
+    "got-catan": "ravenry/got-catan-v0",
+    "brotherhood": "ravenry/brotherhood-v0",
+    "thrones": "ravenry/thrones-v0",
+}
+
+
+def register_envs() -> None:
+    """Register ``ravenry/<game>-v0`` for :func:`gymnasium.make` (done on ``import ravenry.rl``)."""
+    for game, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="ravenry.rl.gym_env:RavenryEnv", kwargs={"game": game})

@@ -1,0 +1,177 @@
+"""One game as the environments see it: the state, its catalogue and encoding, and rewards.
+
+:class:`Match` is shared by the AEC, Parallel and Gymnasium environments. It talks to the game
+only through the protocol (``decision``, ``legal_actions``, ``action_templates``, ``apply``,
+``observe``), and builds each seat's observation from that seat's view alone.
+
+Rewards (``reward=`` option):
+
+- ``"win"`` (default): at the end of a finished game, +1 to each winner and ``loss_reward``
+  (default -1; pass 0 for 0/1) to every other seat; 0 on every other step, and 0 to everyone
+  when the game is truncated at the turn cap.
+- ``"score"``: the same, plus ``shaping`` (default 0.1) times the change of the seat's own score
+  since its last reward (Catan family: its victory points, hidden ones included — the seat's own;
+  Thrones: its castles and strongholds).
+
+An action the mask forbids (``illegal="penalize"``, the default) changes nothing and earns its
+agent ``illegal_reward`` (default -0.1); ``illegal="raise"`` raises :class:`ValueError`.
+
+Truncation: when a new turn would start past ``turn_cap`` (Catan family default 200 turns,
+Thrones 10 rounds: the game's own end), or after ``turn_cap * 500`` actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ravenry.core.protocol import Action, GameState
+from ravenry.core.registry import get_game, new_game
+from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
+from ravenry.rl.encoding import Encoding, Obs, encoding_for
+
+GAMES = ("catan", "got-catan", "brotherhood", "thrones")
+DEFAULT_TURN_CAP = {"catan": 200, "got-catan": 200, "brotherhood": 200, "thrones": 10}
+STEPS_PER_TURN = 500
+REWARDS = ("win", "score")
+# The observation box's upper bound: every encoded number is a count far below it.
+OBS_HIGH = 1e6
+
+
+class Match:
+    """A game of ``game_id`` for ``players`` seats, restartable with a seed."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        turn_cap: int | None = None,
+        reward: str = "win",
+        loss_reward: float = -1.0,
+        shaping: float = 0.1,
+        illegal: str = "penalize",
+        illegal_reward: float = -0.1,
+        **options: Any,
+    ) -> None:
+        if game_id not in GAMES:
+            raise ValueError(f"unknown game {game_id!r}; RL environments exist for {', '.join(GAMES)}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if illegal not in ("penalize", "raise"):
+            raise ValueError(f"illegal must be 'penalize' or 'raise', not {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        game = get_game(game_id)
+        n = players if players is not None else (5 if game_id == "thrones" else 4)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game_id} takes {game.min_players}-{game.max_players} players, not {n}")
+        self.game_id = game_id
+        self.players = n
+        self.turn_cap = turn_cap if turn_cap is not None else DEFAULT_TURN_CAP[game_id]
+        if self.turn_cap < 1:
+            raise ValueError("turn_cap must be at least 1")
+        self.reward_kind = reward
+        self.loss_reward = float(loss_reward)
+        self.shaping = float(shaping)
+        self.options = dict(options)
+        # A first game fixes the sizes (board, seats) that every later game of this match shares.
+        self.state: GameState = new_game(game_id, players=n, seed=0, **self.options)
+        first_view = self.state.observe(0)
+        self.board: Any = first_view.get("board")
+        if game_id == "thrones":
+            self.catalogue: Catalogue = thrones_catalogue(game.codec.fields, n)
+        else:
+            self.catalogue = catan_family_catalogue(game_id, game.codec.fields, first_view)
+        self.encoding: Encoding = encoding_for(first_view)
+        self.steps = 0
+        self.truncated = False
+        self._paid = False
+        self._last_score = [0] * n
+
+    # -- the game ---------------------------------------------------------------------------------
+    def reset(self, seed: int) -> None:
+        self.state = new_game(self.game_id, players=self.players, seed=seed, **self.options)
+        if self.board is not None:
+            # A variable board differs game by game: its sizes stay, its static fields follow it.
+            self.board = self.state.observe(0)["board"]
+        self.steps = 0
+        self.truncated = False
+        self._paid = False
+        self._last_score = list(self.state.scores())
+
+    def deciders(self) -> tuple[int, ...]:
+        """The seats that must decide now (empty when the game is over or truncated)."""
+        if self.truncated:
+            return ()
+        return self.state.decision().players
+
+    @property
+    def simultaneous(self) -> bool:
+        return self.state.decision().simultaneous
+
+    @property
+    def over(self) -> bool:
+        return self.state.decision().result is not None
+
+    @property
+    def done(self) -> bool:
+        return self.over or self.truncated
+
+    def apply(self, seat: int, action: Action) -> None:
+        self.state.apply(seat, action)
+        self.steps += 1
+        self._check_cap()
+
+    def _check_cap(self) -> None:
+        if not self.over and (
+            self.state.turn_number() > self.turn_cap or self.steps >= self.turn_cap * STEPS_PER_TURN
+        ):
+            self.truncated = True
+
+    # -- what a seat sees ---------------------------------------------------------------------------
+    def view(self, seat: int) -> dict[str, Any]:
+        """``observe(seat)`` without the static board (the env holds the board from ``observe``)."""
+        return self.state.observe(seat, static=False)
+
+    def observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
+        v = dict(view if view is not None else self.view(seat))
+        if self.board is not None:
+            v["board"] = self.board
+        return self.encoding.encode(v)
+
+    def mask(self, seat: int) -> Mask:
+        if self.truncated or seat not in self.state.decision().players:
+            return np.zeros(self.catalogue.size, dtype=np.int8)
+        return self.catalogue.mask(self.state, seat)
+
+    def allowed(self, seat: int, index: object, mask: Mask | None = None) -> bool:
+        """Whether catalogue ``index`` is legal for ``seat`` now; with ``illegal="raise"`` an
+        illegal one raises :class:`ValueError` instead of returning False."""
+        ok = False
+        if isinstance(index, (int, np.integer)) and 0 <= int(index) < self.catalogue.size:
+            ok = bool((self.mask(seat) if mask is None else mask)[int(index)])
+        if not ok and self.illegal == "raise":
+            raise ValueError(f"seat {seat}: action {index!r} is not legal now (see the action_mask)")
+        return ok
+
+    def action(self, index: int) -> Action:
+        return self.catalogue.action(index)
+
+    # -- rewards ---------------------------------------------------------------------------------------
+    def rewards(self) -> list[float]:
+        """What each seat earns for what happened since the last call."""
+        n = self.players
+        out = [0.0] * n
+        if self.reward_kind == "score":
+            scores = self.state.scores()
+            for p in range(n):
+                out[p] += self.shaping * (scores[p] - self._last_score[p])
+            self._last_score = list(scores)
+        result = self.state.decision().result
+        if result is not None and not self._paid:
+            self._paid = True
+            for p in range(n):
+                out[p] += 1.0 if p in result.winners else self.loss_reward
+        return out
