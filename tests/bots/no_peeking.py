@@ -21,24 +21,14 @@ from ravenry.games.brotherhood.invariants import BrotherhoodInvariants
 from ravenry.games.brotherhood.invariants import scramble_hidden as scramble_brotherhood
 from ravenry.games.catan.invariants import CatanInvariants
 from ravenry.games.catan.invariants import scramble_hidden as scramble_catan
+from ravenry.games.catan.state import PHASE_NAMES
 from ravenry.games.got_catan.invariants import GotCatanInvariants
 
 GAMES = ("catan", "got-catan", "brotherhood")
 SCRAMBLE = {"catan": scramble_catan, "got-catan": scramble_catan, "brotherhood": scramble_brotherhood}
 INVARIANTS = {"catan": CatanInvariants, "got-catan": GotCatanInvariants, "brotherhood": BrotherhoodInvariants}
 # The phases every game must offer positions of (brotherhood adds its own where they occur).
-CORE_PHASES = frozenset(
-    {
-        "setup_settlement",
-        "setup_road",
-        "pre_roll",
-        "discard",
-        "move_robber",
-        "main",
-        "trade_responses",
-        "trade_confirm",
-    }
-)
+CORE_PHASES = frozenset(PHASE_NAMES) - {"free_roads", "over"}
 # Bots that drive the games to their positions: greedy and random, with frequent offers.
 DRIVERS = ("greedy", "random:offer_rate=0.2", "greedy", "random:offers=false")
 

@@ -15,7 +15,7 @@ from ravenry.bots.search import SearchBot
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.registry import new_game
 from ravenry.core.rng import Rng
-from ravenry.games.catan.data import GRAIN, ORE, WOOL
+from ravenry.games.catan.data import WOOL
 from ravenry.games.catan.rules import CatanState
 from ravenry.games.catan.scenario import Position, rig_dice
 from ravenry.sim.runner import play_game
@@ -112,7 +112,8 @@ def test_moves_the_robber_off_its_own_hex_onto_an_opponent() -> None:
     pos = Position("catan", 4)
     hills6 = pos.hex("hills", 6)
     pos.settlement(0, pos.node(hills6, "N")).city(0, pos.node(hills6, "S"))
-    pos.settlement(1, pos.node(pos.hex("fields", 4), "S")).settlement(2, pos.node(pos.hex("mountains", 3), "S"))
+    pos.settlement(1, pos.node(pos.hex("fields", 4), "S"))
+    pos.settlement(2, pos.node(pos.hex("mountains", 3), "S"))
     pos.hand(1, brick=2, wool=1).hand(2, ore=3).robber(hills6).turn(0, "move_robber")
     state = pos.state
     _, h, victim = ask(search(), state, 0)
@@ -130,7 +131,6 @@ def test_keeps_greedy_when_nothing_is_clearly_better() -> None:
     rig_dice(state, 3, 4)
     state.apply(0, ("roll",))
     assert ask(search(), state, 0) == ("discard", WOOL)
-    assert {ORE, GRAIN, WOOL}  # the resources named above
 
 
 def _play(game_id: str, seed: int, steps: int, spec: str) -> list[tuple[int, Action]]:

@@ -127,14 +127,19 @@ def deal_dev_cards(s: CatanState, others: list[int], rng: Rng, seen_top: list[in
         if fixed_vp:
             hand[VICTORY_POINT] = s.dev_hands[q][VICTORY_POINT]
             new[VICTORY_POINT] = s.dev_bought_this_turn[q][VICTORY_POINT]
-        for _ in range(n_new):
-            k = pool.pop()
-            hand[k] += 1
-            new[k] += 1
-        for _ in range(n_old):
-            hand[pool.pop()] += 1
+        deal_dev_hand(pool, hand, new, n_old, n_new)
         s.dev_hands[q] = hand
         s.dev_bought_this_turn[q] = new
     rest = pool + deck_fixed
     rng.shuffle(rest)
     s.dev_deck = rest + seen_top
+
+
+def deal_dev_hand(pool: list[int], hand: list[int], new: list[int], n_old: int, n_new: int) -> None:
+    """Deal ``n_new`` cards bought this turn, then ``n_old`` older ones, off the end of ``pool``."""
+    for _ in range(n_new):
+        k = pool.pop()
+        hand[k] += 1
+        new[k] += 1
+    for _ in range(n_old):
+        hand[pool.pop()] += 1
