@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import ravenry
 from ravenry.bots.base import Bot, BotSeat, make_bot
+from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.invariants import BrotherhoodInvariants
@@ -79,13 +80,19 @@ def bot_choice(bot: Bot, state: GameState, seat: int, seed: int) -> Action:
 
 def bot_peeks(make: Callable[[str], Bot], cases: list[Position], seed: int = 1) -> list[str]:
     """Where a bot (a new one from ``make(game_id)`` per question) chooses differently for a
-    position and its twin: an empty list means no choice depended on hidden information."""
+    position and its twin, or chooses an action the position refuses: an empty list means every
+    choice was legal and none depended on hidden information."""
     out = []
     for case in cases:
         a = bot_choice(make(case.game_id), case.state, case.seat, seed + case.step)
         b = bot_choice(make(case.game_id), case.twin, case.seat, seed + case.step)
+        where = f"{case.game_id} seed {case.seed} step {case.step} ({case.phase})"
         if a != b:
-            out.append(f"{case.game_id} seed {case.seed} step {case.step} ({case.phase}): {a} vs {b}")
+            out.append(f"{where}: {a} vs {b}")
+        try:
+            case.state.clone().apply(case.seat, a)
+        except IllegalAction as exc:
+            out.append(f"{where}: {a} refused: {exc.reason}")
     return out
 
 

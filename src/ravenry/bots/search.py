@@ -50,6 +50,8 @@ from ravenry.games.catan.data import (
 )
 
 SEARCH_GAMES = ("catan", "got-catan", "brotherhood")
+OFFERS_PER_TURN = 2  # domestic offers a turn at most (each a different one)
+PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 DEFAULT_MS = 500
 MAX_ITERS = 1_000_000  # with only a time budget
 PLAYOUT_STEP_CAP = 400  # a playout stops after this many actions even within its horizon
@@ -103,6 +105,9 @@ class SearchBot:
         self.game = game
         # Iterations run by the last decision (for benchmarks and tests).
         self.last_iterations = 0
+        # The offers it made this turn (it makes at most OFFERS_PER_TURN, each once).
+        self._offers_turn = -1
+        self._offers_made: list[Action] = []
 
     # -- the decision ---------------------------------------------------------------------------
     def act(
@@ -113,20 +118,32 @@ class SearchBot:
         templates: Sequence[Template] = (),
         sample: Sampler | None = None,
     ) -> Action | JSONAction:
+        turn = int(view.get("turn", 0))
+        if turn != self._offers_turn:
+            self._offers_turn, self._offers_made = turn, []
+        if len(self._offers_made) >= OFFERS_PER_TURN:
+            templates = [t for t in templates if t["type"] not in PROPOSALS]
         greedy = make_bot("greedy", self.game)
         greedy_choice = greedy.act(view, legal, Rng(rng.next_u32()), templates)  # type: ignore[call-arg]
         if sample is None:  # asked without a sampler (not through BotSeat): play greedy
             return greedy_choice
         seat = int(view["viewer"])
         probe = sample(rng)
-        first = (
-            greedy_choice if isinstance(greedy_choice, tuple) else probe.game.action_from_json(greedy_choice)
-        )
+        first = greedy_choice
+        if not isinstance(first, tuple):
+            first = probe.game.action_from_json(first)
+        if first in self._offers_made:  # the same offer again: greedy's next idea instead
+            again = greedy.act(view, legal, Rng(rng.next_u32()), ())  # type: ignore[call-arg]
+            first = again if isinstance(again, tuple) else first
         candidates = self._candidates(probe, seat, legal, templates, first)
         if len(candidates) == 1:
             self.last_iterations = 0
-            return candidates[0]
-        return self._search(sample, seat, candidates, rng)
+            choice = candidates[0]
+        else:
+            choice = self._search(sample, seat, candidates, rng)
+        if choice[0] in PROPOSALS:
+            self._offers_made.append(choice)
+        return choice
 
     def _search(self, sample: Sampler, seat: int, candidates: list[Action], rng: Rng) -> Action:
         # Rounds of paired playouts: each round draws one determinization and one playout seed
@@ -177,7 +194,9 @@ class SearchBot:
             scored.sort()
             others = [a for _, _, a in scored[: self.width - 1]]
         out += others
-        out += [a for a in self._offers(probe, seat, templates) if a not in out]
+        out += [
+            a for a in self._offers(probe, seat, templates) if a not in out and a not in self._offers_made
+        ]
         return out
 
     def _offers(self, probe: GameState, seat: int, templates: Sequence[Template]) -> list[Action]:
@@ -280,7 +299,6 @@ def fast_choice(world: GameState, p: int, pips: Sequence[int], node_value: Seque
     return rng.choice(legal)
 
 
-PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 NEAR_WIN = 2  # points short of victory at which nobody trades with a player any more
 
 
