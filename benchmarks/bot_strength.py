@@ -6,11 +6,12 @@ the search bot's wins, its win rate with a 95% Wilson interval (1 against 3: a b
 greedy wins 25%), unfinished games, and decisions per second of each kind (CPU time spent
 inside the bots' choices, decisions with a single legal action included: they cost nothing).
 
-    nice .venv/bin/python benchmarks/bot_strength.py --games 20 --bot search:iters=24
-    nice .venv/bin/python benchmarks/bot_strength.py --games-per-game catan=50 --workers 2 --json out.json
+    nice .venv/bin/python benchmarks/bot_strength.py --games 20 --bot search:iters=32 --workers 2
+    nice .venv/bin/python benchmarks/bot_strength.py --games 50 --rows rows.jsonl --json out.json
+    .venv/bin/python benchmarks/bot_strength.py --summarize rows.jsonl   # a run stopped early
 
-Runs in worker processes (``--workers``), each game deterministic given its seed (with an
-iteration budget).
+Runs in worker processes (``--workers``), the games interleaved across game ids; each game is
+deterministic given its seed (with an iteration budget).
 """
 
 from __future__ import annotations
@@ -99,36 +100,68 @@ def report(game_id: str, rows: Sequence[dict[str, Any]], hero: str, field: str) 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bot", default="search:iters=24", help="the bot measured (a bot spec)")
+    parser.add_argument("--bot", default="search:iters=32", help="the bot measured (a bot spec)")
     parser.add_argument("--against", default="greedy", help="the three others (a bot spec)")
     parser.add_argument("--games", type=int, default=20, help="games per game id")
     parser.add_argument("--only", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--rows", default="", help="append each game's row to this JSON-lines file")
+    parser.add_argument("--summarize", default="", help="only report the rows of this JSON-lines file")
     parser.add_argument("--json", default="")
     args = parser.parse_args(argv)
-    parse_bot_spec(args.bot)
     games = [g.strip() for g in args.only.split(",") if g.strip()]
-    out = []
-    for game_id in games:
-        jobs = [(game_id, args.seed + i, args.bot, args.against, i % PLAYERS) for i in range(args.games)]
+    if args.summarize:
+        with open(args.summarize) as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        bot, against = rows[0]["hero"], rows[0]["field"]
+    else:
+        parse_bot_spec(args.bot)
+        bot, against = args.bot, args.against
+        # Interleaved across games, so a run stopped early has numbers for each of them.
+        jobs = [
+            (game_id, args.seed + i, args.bot, args.against, i % PLAYERS)
+            for i in range(args.games)
+            for game_id in games
+        ]
+        rows = []
         start = time.perf_counter()
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            rows = list(pool.map(_play, jobs))
-        line = report(game_id, rows, args.bot, args.against)
-        line["wall_s"] = time.perf_counter() - start
+            for row in pool.map(_play, jobs):
+                row["hero"], row["field"] = args.bot, args.against
+                rows.append(row)
+                if args.rows:
+                    with open(args.rows, "a") as f:
+                        f.write(json.dumps(row) + "\n")
+                won = sum(r["hero_won"] for r in rows)
+                print(
+                    f"{len(rows)}/{len(jobs)} games, {won} won, {time.perf_counter() - start:.0f} s",
+                    flush=True,
+                )
+    out = []
+    for game_id in games:
+        mine = [r for r in rows if r["game"] == game_id]
+        if not mine:
+            continue
+        line = report(game_id, mine, bot, against)
         out.append(line)
         low, high = line["wilson_95"]
         print(
-            f"{game_id:12s} {args.bot} vs 3x {args.against}: {line['hero_wins']}/{line['games']} wins "
+            f"{game_id:12s} {bot} vs 3x {against}: {line['hero_wins']}/{line['games']} wins "
             f"= {line['win_rate']:.1%} [95% {low:.1%}-{high:.1%}], unfinished {line['unfinished']}, "
-            f"{line['hero_decisions_per_s']:.1f} decisions/s (search) vs "
-            f"{line['field_decisions_per_s']:.0f}/s ({args.against}), {line['wall_s']:.0f} s",
+            f"{line['hero_decisions_per_s']:.1f} decisions/s ({bot}) vs "
+            f"{line['field_decisions_per_s']:.0f}/s ({against}) per CPU second",
             flush=True,
         )
+    everything = report("all", rows, bot, against)
+    low, high = everything["wilson_95"]
+    print(
+        f"all          {everything['hero_wins']}/{everything['games']} = {everything['win_rate']:.1%} "
+        f"[95% {low:.1%}-{high:.1%}]"
+    )
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(out, f, indent=2)
+            json.dump([*out, everything], f, indent=2)
     return 0
 
 

@@ -108,6 +108,7 @@ class SearchBot:
         # The offers it made this turn (it makes at most OFFERS_PER_TURN, each once).
         self._offers_turn = -1
         self._offers_made: list[Action] = []
+        self._node_value: list[int] = []
 
     # -- the decision ---------------------------------------------------------------------------
     def act(
@@ -140,6 +141,9 @@ class SearchBot:
             self.last_iterations = 0
             choice = candidates[0]
         else:
+            # What each intersection would produce (the board's numbers; for the playouts'
+            # rules of thumb, so read once a decision).
+            self._node_value = node_values(probe, hex_pips(probe))
             choice = self._search(sample, seat, candidates, rng)
         if choice[0] in PROPOSALS:
             self._offers_made.append(choice)
@@ -229,7 +233,7 @@ class SearchBot:
             return 0.0
         stop_turn = world.turn_number() + self.horizon
         pips = hex_pips(world)
-        node_value = node_values(world, pips)
+        node_value = self._node_value
         greedy = (
             [BotSeat(make_bot("greedy", self.game)) for _ in range(world.config.players)]
             if self.playout == "greedy"
@@ -370,10 +374,12 @@ def hand_potential(hand: Sequence[int]) -> float:
     best = 0.0
     for cost, value in BUILDS:
         short = 0
-        for r in range(N_RES):
-            if cost[r] > hand[r]:
-                short += cost[r] - hand[r]
-        best = max(best, value * 0.5**short)
+        for need, held in zip(cost, hand, strict=True):
+            if need > held:
+                short += need - held
+        worth = value / (1 << short)
+        if worth > best:
+            best = worth
     return best
 
 
