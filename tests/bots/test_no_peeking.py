@@ -122,3 +122,11 @@ def test_the_sampler_is_seeded_and_checks_its_seat(cases: list[Position]) -> Non
     for seat in (-1, 4, True, "0", None):
         with pytest.raises(InvalidSeat):
             case.state.sample_hidden(seat, Rng.from_seed(1))
+
+
+def test_a_game_without_a_sampler_says_so() -> None:
+    from ravenry.core.registry import new_game
+
+    state = new_game("thrones", 5, 1)
+    with pytest.raises(NotImplementedError, match="thrones has no sampler"):
+        state.sample_hidden(0, Rng.from_seed(1))
