@@ -1,26 +1,34 @@
 """The ``search`` bot for the Catan family (``catan``, ``got-catan``, ``brotherhood``):
-determinized Monte Carlo search over states sampled from what its seat has seen.
+determinized (perfect-information) Monte Carlo search on states sampled from what its seat
+has seen — a one-ply search: a tree below the root is future work (see the end).
 
 Each decision:
 
-1. **Candidates.** The seat's legal actions, or, when there are more than ``width``, the
-   ``greedy`` bot's choice and the best others by a one-step look-ahead on one sampled state
-   (apply, then :func:`evaluate`). Domestic offers are parametric (not in the legal list):
-   the candidates add greedy's offer and up to ``offers`` one-for-one offers within the
-   template (a resource the seat holds most of for one it holds least of).
-2. **Iterations.** Each draws a fresh determinization (``sample``, the seat's
-   :class:`~ravenry.bots.base.Sampler`: others' hands, the deck order, tokens and the dice
-   redrawn from what the seat has not seen), picks a candidate by UCB1, applies it there, plays
-   on with ``greedy`` for every seat until ``horizon`` more turns have ended (or the game
-   ends), and scores the result for the seat: 1 for a win, 0 for a loss, otherwise
+1. **Candidates.** The ``greedy`` bot's choice first; then the seat's other legal actions, or,
+   when there are more than ``width``, the best of them by a one-step look-ahead on one
+   sampled state (apply, then :func:`evaluate`). Domestic offers are parametric (not in the
+   legal list): greedy's offer, and up to ``offers`` one-for-one offers within the template (a
+   resource the seat holds most of for one it holds least of); at most ``OFFERS_PER_TURN``
+   different offers a turn. Answers to offers, discards, the robber (and Tormund), every
+   hero's choices and development cards are legal actions like any other.
+2. **Rounds.** Each round draws one determinization (``sample``, the seat's
+   :class:`~ravenry.bots.base.Sampler`: others' hands, the deck order, wildling tokens and the
+   dice redrawn from what the seat has not seen) and one playout seed, and plays every
+   candidate on its own copy of it (common random numbers: candidates are compared on the same
+   luck): the candidate, then every seat by a playout policy — ``fast`` (rules of thumb read
+   from the sampled state, :func:`fast_choice`; the default) or ``greedy`` (the greedy bot
+   through its view: better, about ten times slower) — until ``horizon`` more turns have begun
+   or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
    :func:`evaluate` (points, production, what the hand can build, against the best opponent).
-3. **Answer.** The candidate with the most visits (its mean breaks ties).
+3. **Answer.** The best mean; greedy's choice gets ``GREEDY_BONUS`` on top (others must be
+   clearly better to replace it).
 
-Budgets: ``iters`` (iterations per decision: with it alone the bot is reproducible — the same
-seed gives the same choices) and ``ms`` (wall-clock milliseconds per decision: not
-reproducible). Given neither, ``ms=500``; given both, whichever ends first. A decision with a
-single candidate costs nothing. The search never sees the true state: it only ever plays on
-samples, so its choices cannot depend on hidden information (``tests/bots/test_no_peeking.py``).
+Budgets: ``iters`` (playouts per decision, at least one round: with it alone the bot is
+reproducible, the same seed giving the same choices) and ``ms`` (wall-clock milliseconds per
+decision, checked between rounds: not reproducible). Given neither, ``ms=500``; given both,
+whichever ends first. A decision with a single legal action and no offer costs nothing. The
+search never sees the true state: it plays only on samples, so its choices cannot depend on
+hidden information (``tests/bots/test_no_peeking.py``).
 
 What a fuller search would add: a tree below the root (ISMCTS over the seat's own later
 choices), playouts whose opponents are modelled from what they have shown, and card counting
@@ -67,9 +75,9 @@ BUILDS: tuple[tuple[tuple[int, ...], float], ...] = (
     (DEV_CARD_COST, 0.35),
     (ROAD_COST, 0.15),
 )
-SCORE_SCALE = 1.5
+SCORE_SCALE = 1.5  # points ahead of the best opponent that make a 0.73 (logistic) score
 # What the greedy bot's choice is given on top of its mean score: others must beat it clearly.
-GREEDY_BONUS = 0.01  # points ahead of the best opponent that make a 0.73 (logistic) score
+GREEDY_BONUS = 0.01
 
 
 class SearchBot:
