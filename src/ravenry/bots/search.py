@@ -68,6 +68,8 @@ PLAYOUT_STEP_CAP = 400  # a playout stops after this many actions even within it
 # number, doubled for a city) and what the hand can build soon.
 PRODUCTION_WEIGHT = 0.05
 HAND_WEIGHT = 0.6
+SPOT_WEIGHT = 0.25  # each free settlement spot its roads reach (two at most)
+SPOT_SHARE = 0.5  # the best reachable spot's production counts half of a built one's
 # (cost, worth in points) of what a hand can build; a build short of k cards counts 0.5**k of it.
 BUILDS: tuple[tuple[tuple[int, ...], float], ...] = (
     (CITY_COST, 1.0),
@@ -77,7 +79,7 @@ BUILDS: tuple[tuple[tuple[int, ...], float], ...] = (
 )
 SCORE_SCALE = 1.5  # points ahead of the best opponent that make a 0.73 (logistic) score
 # What the greedy bot's choice is given on top of its mean score: others must beat it clearly.
-GREEDY_BONUS = 0.01
+GREEDY_BONUS = 0.03
 
 
 class SearchBot:
@@ -359,8 +361,9 @@ def hex_pips(state: GameState) -> list[int]:
 
 
 def evaluate(state: GameState, seat: int, pips: Sequence[int]) -> float:
-    """The seat's standing in points against the best opponent: points, production and what its
-    hand can build soon (a sampled state: the others' hidden cards are the sample's)."""
+    """The seat's standing in points against the best opponent: points, production, what its
+    hand can build soon and the free spots its roads reach (a sampled state: the others'
+    hidden cards are the sample's)."""
     s: Any = state
     n = state.config.players
     worth = [float(v) for v in state.scores()]
@@ -371,8 +374,15 @@ def evaluate(state: GameState, seat: int, pips: Sequence[int]) -> float:
             for node in nodes:
                 if owner[node] >= 0:
                     worth[owner[node]] += PRODUCTION_WEIGHT * pips[h] * level[node]
+    node_hexes = s.board.topo.node_hexes
     for p in range(n):
         worth[p] += HAND_WEIGHT * hand_potential(s.hands[p])
+        if s.settlements_left[p]:
+            # Room to grow: free spots its roads reach (what roads are built for).
+            spots = s.settlement_spots(p)
+            if spots:
+                best = max(sum(pips[h] for h in node_hexes[node]) for node in spots)
+                worth[p] += SPOT_WEIGHT * min(2, len(spots)) + PRODUCTION_WEIGHT * SPOT_SHARE * best
     best_other = max(worth[p] for p in range(n) if p != seat)
     return worth[seat] - best_other
 
