@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bot_strength import play, report  # noqa: E402
+from bot_strength import play, report
 
 
 def test_one_game_and_its_report() -> None:

@@ -147,14 +147,15 @@ def _play(game_id: str, seed: int, steps: int, spec: str) -> list[tuple[int, Act
 
 
 def test_an_iteration_budget_replays_exactly() -> None:
-    one = _play("catan", 5, 160, "search:iters=12:width=4")
+    one = _play("catan", 5, 160, "search:iters=12:width=4:playout=fast")
     assert len(one) == 160
-    assert one == _play("catan", 5, 160, "search:iters=12:width=4")
+    assert one == _play("catan", 5, 160, "search:iters=12:width=4:playout=fast")
 
 
 @pytest.mark.parametrize("game_id", FAMILY)
 def test_plays_whole_games_of_every_catan_game(game_id: str) -> None:
-    summary = play_game(game_id, 4, 3, ["search:iters=8:width=4:horizon=1", "greedy", "greedy", "greedy"])
+    bots = ["search:iters=8:width=3:horizon=1:playout=fast", "greedy", "greedy", "greedy"]
+    summary = play_game(game_id, 4, 3, bots)
     assert summary.finished
 
 
@@ -166,8 +167,9 @@ def test_registered_for_the_family_with_checked_options() -> None:
     assert "search" not in bot_kinds("thrones")
     bot = bot_from_spec("search:iters=2000", "catan")
     assert isinstance(bot, SearchBot) and bot.iters == 2000 and bot.ms is None
-    bot = bot_from_spec("search:ms=250:playout=greedy", "brotherhood")
-    assert isinstance(bot, SearchBot) and bot.ms == 250 and bot.playout == "greedy"
+    bot = bot_from_spec("search:ms=250:playout=fast", "brotherhood")
+    assert isinstance(bot, SearchBot) and bot.ms == 250 and bot.playout == "fast"
+    assert make_bot("search", "catan").playout == "greedy"
     for bad in ("search:iters=0", "search:ms=-1", "search:playout=magic", "search:depth=3", "search:width=x"):
         with pytest.raises(ValueError):
             bot_from_spec(bad, "catan")

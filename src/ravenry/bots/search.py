@@ -15,9 +15,11 @@ Each decision:
    :class:`~ravenry.bots.base.Sampler`: others' hands, the deck order, wildling tokens and the
    dice redrawn from what the seat has not seen) and one playout seed, and plays every
    candidate on its own copy of it (common random numbers: candidates are compared on the same
-   luck): the candidate, then every seat by a playout policy — ``fast`` (rules of thumb read
-   from the sampled state, :func:`fast_choice`; the default) or ``greedy`` (the greedy bot
-   through its view: better, about ten times slower) — until ``horizon`` more turns have begun
+   luck): the candidate, then every seat by a playout policy — ``greedy`` (the greedy bot
+   through its view of the sample; the default) or ``fast`` (rules of thumb read straight
+   from the sampled state, :func:`fast_choice`: several times faster, and weaker: 15-17% against
+   three greedy bots in catan where ``greedy`` playouts made 37%, benchmarks/bot_strength.py) —
+   until ``horizon`` more turns have begun
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
    :func:`evaluate` (points, production, what the hand can build, against the best opponent).
 3. **Answer.** The best mean; greedy's choice gets ``GREEDY_BONUS`` on top (others must be
@@ -91,10 +93,10 @@ class SearchBot:
         self,
         iters: int | None = None,
         ms: float | None = None,
-        width: int = 8,
+        width: int = 4,
         horizon: int = 2,
         offers: int = 2,
-        playout: str = "fast",
+        playout: str = "greedy",
         game: str = "catan",
     ) -> None:
         for name, value in (("iters", iters), ("width", width), ("horizon", horizon), ("offers", offers)):
