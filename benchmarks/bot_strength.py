@@ -10,6 +10,21 @@ inside the bots' choices, decisions with a single legal action included: they co
     nice .venv/bin/python benchmarks/bot_strength.py --games 50 --rows rows.jsonl --json out.json
     .venv/bin/python benchmarks/bot_strength.py --summarize rows.jsonl   # a run stopped early
 
+Measured 2026-12-01 on this 2-core machine, shared and loaded (load average 9-13), ``nice``, 2
+workers, pure Python (search and greedy bots are interpreted in any build):
+
+- ``search:iters=16:width=4:playout=greedy`` (seeds 101-160 per game, 12 min wall):
+  catan 16/60 = 26.7% [17.1-39.0], got-catan 19/60 = 31.7% [21.3-44.2], brotherhood 26/60 =
+  43.3% [31.6-55.9]; all 61/180 = 33.9% [27.4-41.1]; 27, 26, 17 decisions per CPU second.
+- ``search:iters=32`` with the then defaults ``width=8``, ``playout=fast`` (seeds 1-60):
+  catan 9/60 = 15.0% [8.1-26.1], got-catan 17/60 = 28.3% [18.5-40.8], brotherhood 12/60 =
+  20.0% [11.8-31.8]; all 38/180 = 21.1% [15.8-27.6]; 108, 104, 63 decisions per CPU second.
+
+(95% Wilson intervals; 25% is an equal player's share; greedy made 3,300-4,000 decisions per
+CPU second in catan and got-catan, 2,300-2,700 in brotherhood; random about 20,000, counting
+decisions with a single legal action. 12 minutes wall for the first row's 180 games.) The
+greedy-playout row is the default now (``search`` = ``ms=500``, ``width=4``, ``playout=greedy``).
+
 Runs in worker processes (``--workers``), the games interleaved across game ids; each game is
 deterministic given its seed (with an iteration budget).
 """
