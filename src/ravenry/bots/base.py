@@ -3,8 +3,10 @@
 A bot sees only what its seat may see: the JSON-ready view from ``state.observe(seat)``, the
 legal actions of that seat, the seat's action templates if it asks for them (the parametric
 actions, such as domestic trade offers, that legal lists do not enumerate), and its own seeded
-:class:`~ravenry.core.rng.Rng`. It never receives the state object: :func:`bot_decide` (and the
-:class:`BotSeat` it uses, which the simulation runner keeps per seat) is the one way to ask it.
+:class:`~ravenry.core.rng.Rng`; a searching bot may also ask for sampled states consistent with
+what its seat has seen (:class:`Sampler`, never the true state). It never receives the state
+object: :func:`bot_decide` (and the :class:`BotSeat` it uses, which the simulation runner keeps
+per seat) is the one way to ask it.
 A kind may have one implementation per game (``greedy`` plays each game its own way) and a
 generic one used for every other game (``random``).
 """
@@ -48,6 +50,37 @@ class TemplateBot(Protocol):
     ) -> Action | JSONAction: ...
 
 
+class Sampler:
+    """What a searching bot may ask of the game beyond its view: full states consistent with
+    what its seat has seen (:meth:`~ravenry.core.protocol.GameState.sample_hidden`), each drawn
+    with the generator the bot passes. A bot declares ``uses_sampler = True`` to be given one
+    (as the ``sample`` argument of ``act``); the samples are determinizations to search on,
+    never the true state, and the no-peeking tests check that they reveal nothing."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def __call__(self, rng: Rng) -> GameState:
+        return self._state.sample_hidden(self.seat, rng)
+
+
+class SamplerBot(Protocol):
+    """A bot that declares ``uses_sampler = True`` (and ``uses_templates = True``): asked with
+    the seat's templates and a :class:`Sampler` too."""
+
+    def act(
+        self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Template], sample: Sampler
+    ) -> Action | JSONAction: ...
+
+
+def bot_uses_sampler(bot: Bot) -> bool:
+    """Whether ``bot`` searches on sampled states (no, unless it declares ``uses_sampler = True``)."""
+    return bool(getattr(bot, "uses_sampler", False))
+
+
 def excluded_actions(bot: Bot) -> frozenset[str]:
     """The action types ``bot`` never chooses (none, unless it declares ``excluded_actions``)."""
     excluded: frozenset[str] = getattr(bot, "excluded_actions", frozenset())
@@ -68,13 +101,14 @@ class BotSeat:
     """A bot and what it declares it needs, read once: asks it for a seat's choice (see
     :func:`bot_decide`). The simulation runner keeps one per seat."""
 
-    __slots__ = ("bot", "exclude", "uses_templates", "uses_view")
+    __slots__ = ("bot", "exclude", "uses_sampler", "uses_templates", "uses_view")
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.exclude = excluded_actions(bot)
         self.uses_view = bot_uses_view(bot)
-        self.uses_templates = bot_uses_templates(bot)
+        self.uses_sampler = bot_uses_sampler(bot)
+        self.uses_templates = bot_uses_templates(bot) or self.uses_sampler
 
     def decide(self, state: GameState, seat: int, rng: Rng) -> Action:
         exclude = self.exclude
@@ -90,7 +124,9 @@ class BotSeat:
             return legal[0]
         view = state.observe(seat) if self.uses_view else {}
         # legal_actions() hands out a new list each call: the bot may keep or change it.
-        if self.uses_templates:
+        if self.uses_sampler:
+            choice = cast(SamplerBot, self.bot).act(view, legal, rng, templates, Sampler(state, seat))
+        elif self.uses_templates:
             choice = cast(TemplateBot, self.bot).act(view, legal, rng, templates)
         else:
             choice = self.bot.act(view, legal, rng)
@@ -167,7 +203,8 @@ def bot_label(bot: Bot | str) -> str:
 def _load_builtin_bots() -> None:
     # Imported lazily: the built-in bots register themselves when their modules load.
     import ravenry.bots.greedy
-    import ravenry.bots.random_bot  # noqa: F401
+    import ravenry.bots.random_bot
+    import ravenry.bots.search  # noqa: F401
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

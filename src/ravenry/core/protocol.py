@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 from mypy_extensions import mypyc_attr
 
 from ravenry.core.errors import GameOver, IllegalAction, InvalidSeat, MalformedAction, NotYourTurn, describe
+from ravenry.core.rng import Rng
 
 Action = tuple[Any, ...]
 JSON = Any
@@ -560,6 +561,21 @@ class GameState(ABC):
         leaves out what never changes during a game (a Catan board's hexes, harbors and
         geometry), for a client that holds it from an earlier view: a server's updates."""
         return self._observe(None if viewer is None else self.seat(viewer), static is not False)
+
+    def sample_hidden(self, seat: object, rng: Rng) -> GameState:
+        """A full state consistent with everything ``seat`` has seen, the rest drawn with
+        ``rng``: what a fair search bot plays on (a determinization). Public facts and the
+        seat's own secrets are kept; what the seat cannot know (others' hidden cards within
+        their known counts, deck orders, face-down tokens, the generator) is redrawn from what
+        it has not seen. The same public position, seat and ``rng`` give the same sample
+        whatever the hidden truth is (the no-peeking tests check that). A new state; this one
+        is untouched. Raises :class:`InvalidSeat` for anything but a seat and
+        :class:`NotImplementedError` for a game without a sampler."""
+        return self._sample_hidden(self.seat(seat), rng)
+
+    def _sample_hidden(self, seat: int, rng: Rng) -> GameState:
+        """Hook: :meth:`sample_hidden` for a checked seat (the game's rules module owns it)."""
+        raise NotImplementedError(f"{self.game.id} has no sampler of hidden information")
 
     def _deciding_seat(self, player: object) -> int:
         """``player`` if the game is on and it is a seat that must decide now."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from ravenry.core.protocol import JSON, Action, Event, Result
+from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.data import (
     CLANS,
     SECTIONS,
@@ -188,6 +189,11 @@ class BrotherhoodState(HeroRules):
             self.public_vp[p] += self._wall_vp_recount(p)
 
     # -- JSON and views -------------------------------------------------------------------------------
+    def _sample_hidden(self, seat: int, rng: Rng) -> BrotherhoodState:
+        from ravenry.games.brotherhood.sampling import sample_brotherhood
+
+        return sample_brotherhood(self, seat, rng)
+
     def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
         view["wall"] = [list(section) for section in self.wall]
         view["camps"] = {CLANS[c]: [WILDLING_TYPES[k] for k in camp] for c, camp in enumerate(self.camps)}

@@ -22,6 +22,7 @@ from ravenry.core.rng import Rng
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.data import KNIGHT, MONOPOLY, N_RES, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
 from ravenry.games.catan.rules import RESOLVED_SEVEN, CatanState
+from ravenry.games.catan.sampling import deal_dev_hand
 from ravenry.games.catan.scoring import longest_road, recount_vp
 from ravenry.games.catan.state import (
     ACCEPTED,
@@ -434,12 +435,7 @@ def _redeal_dev_cards(s: CatanState, others: list[int], rng: Rng) -> None:
         n_old, n_new = plan[q]
         hand = [s.dev_hands[q][k] if k in fixed else 0 for k in range(kinds)]
         new = [s.dev_bought_this_turn[q][k] if k in fixed else 0 for k in range(kinds)]
-        for _ in range(n_new):
-            k = pool.pop()
-            hand[k] += 1
-            new[k] += 1
-        for _ in range(n_old):
-            hand[pool.pop()] += 1
+        deal_dev_hand(pool, hand, new, n_old, n_new)
         s.dev_hands[q] = hand
         s.dev_bought_this_turn[q] = new
     deck = pool + deck_fixed

@@ -926,6 +926,11 @@ class CatanState(CatanTrade):
         self.variant_to_json(out)
         return out
 
+    def _sample_hidden(self, seat: int, rng: Rng) -> CatanState:
+        from ravenry.games.catan.sampling import sample_catan
+
+        return sample_catan(self, seat, rng)
+
     def _observe(self, viewer: int | None, static: bool = True) -> dict[str, JSON]:
         from ravenry.games.catan.views import observe
 

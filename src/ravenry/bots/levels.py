@@ -1,0 +1,36 @@
+"""Bot levels for people: ``easy``, ``medium`` and ``hard``, each a bot spec with its budget —
+the one place they are defined (a lobby shows the level names and seats :func:`level_spec`).
+
+- ``easy``: ``random:offers=false``, uniform legal moves and no trade offers: a pushover.
+- ``medium``: ``greedy``, the rule-of-thumb player (beats ``random`` nearly always).
+- ``hard``: ``search:ms=800``, determinized search on sampled states with greedy playouts,
+  at most 0.8 s a decision; for a game without a search bot (``thrones``), ``greedy``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ravenry.bots.base import Bot, bot_from_spec, bot_kinds
+
+LEVELS: Final = ("easy", "medium", "hard")
+LEVEL_SPECS: Final[dict[str, str]] = {
+    "easy": "random:offers=false",
+    "medium": "greedy",
+    "hard": "search:ms=800",
+}
+FALLBACK: Final = "greedy"  # a level whose kind does not play the game plays this
+
+
+def level_spec(level: str, game_id: str) -> str:
+    """The bot spec a ``level`` seats in ``game_id``; :class:`ValueError` for an unknown level."""
+    spec = LEVEL_SPECS.get(level)
+    if spec is None:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    kind = spec.split(":", 1)[0]
+    return spec if kind in bot_kinds(game_id) else FALLBACK
+
+
+def bot_for_level(level: str, game_id: str) -> Bot:
+    """A new bot of ``level`` for ``game_id``."""
+    return bot_from_spec(level_spec(level, game_id), game_id)

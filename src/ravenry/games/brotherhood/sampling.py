@@ -1,0 +1,55 @@
+"""The Brotherhood of the Watch sampler: classic Catan's (``games/catan/sampling.py``) plus what
+the Wall and the heroes hide or show.
+
+Kept as well: the hand Mance Rayder's user is looking at (he sees it while he picks), the top
+development cards Melisandre's user is choosing from (in order). Drawn as well: the face-down
+wildling tokens (the pool and those under every building cost card: unknown to everyone), in
+the same numbers per place; and for everyone but Melisandre's user, the cards she shows are the
+top of the new deck.
+"""
+
+from __future__ import annotations
+
+from ravenry.core.rng import Rng
+from ravenry.games.brotherhood.heroes import HERO_MANCE, HERO_MELISANDRE
+from ravenry.games.brotherhood.rules import BrotherhoodState
+from ravenry.games.catan.sampling import deal_dev_cards, deal_resources, fresh_rng
+
+
+def sample_brotherhood(state: BrotherhoodState, seat: int, rng: Rng) -> BrotherhoodState:
+    """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
+    s = state.clone()
+    assert isinstance(s, BrotherhoodState)
+    others = [q for q in range(s.n) if q != seat]
+    acting = seat == s.hero_actor
+    shown_hand = s.hero_choice[0] if acting and s.phase == HERO_MANCE else -1
+    deal_resources(s, seat, [q for q in others if q != shown_hand], rng)
+    melisandre = s.phase == HERO_MELISANDRE
+    shown = len(s.hero_choice) if melisandre else 0
+    seen_top = s.dev_deck[len(s.dev_deck) - shown :] if melisandre and acting else []
+    deal_dev_cards(s, others, rng, seen_top)
+    if melisandre and not acting:
+        s.hero_choice = s.dev_deck[len(s.dev_deck) - shown :][::-1]
+    deal_tokens(s, rng)
+    s.rng = fresh_rng(rng)
+    s.forget_legal_actions()
+    return s
+
+
+def deal_tokens(s: BrotherhoodState, rng: Rng) -> None:
+    """Mix the face-down tokens (canonical order first) and deal each place as many as before."""
+    pool = sorted(
+        [*s.token_pool, *(t for p in range(s.n) for t in (*s.settlement_tokens[p], *s.keep_tokens[p]))]
+    )
+    rng.shuffle(pool)
+    settlement_tokens: list[list[int]] = []
+    for tokens in s.settlement_tokens:
+        settlement_tokens.append(pool[len(pool) - len(tokens) :])
+        del pool[len(pool) - len(tokens) :]
+    keep_tokens: list[list[int]] = []
+    for tokens in s.keep_tokens:
+        keep_tokens.append(pool[len(pool) - len(tokens) :])
+        del pool[len(pool) - len(tokens) :]
+    s.settlement_tokens = settlement_tokens
+    s.keep_tokens = keep_tokens
+    s.token_pool = pool
