@@ -6,6 +6,7 @@ would not use."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -45,9 +46,9 @@ def _check_march(state: Any, view: dict[str, Any], legal: list[Any], seat: int) 
     for t in march["targets"]:
         route = t["via"]
         if route:
-            assert t["to"] not in D.ADJACENT[march["area"]] or D.AREA_IS_SEA[t["to"]] is False
+            assert t["to"] not in D.ADJACENT[march["area"]]
             assert route[0] in D.ADJACENT[march["area"]] and t["to"] in D.ADJACENT[route[-1]]
-            for x, y in zip(route, route[1:], strict=False):
+            for x, y in itertools.pairwise(route):
                 assert y in D.ADJACENT[x]
             for sea in route:
                 assert D.AREA_IS_SEA[sea] and view["owner"][sea] == seat and view["units"][sea][2] > 0
