@@ -1,0 +1,207 @@
+"""Playing `thrones` in the browser like a person, for the tests: positions written into the
+server's database before it starts (it restores unfinished games by replaying their actions),
+a click on the element that sends a given action (found by the DOM contract: ``data-action`` and
+``data-<field>`` attributes, ``.spot[data-area]`` for an area that opens a chooser), the action the
+server applied (found by comparing the seat's new view with the rules' view after each legal
+action) and the renderer's frame times.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from browser_tabs import Tab
+from thrones_decisions import kind_of
+from thrones_positions import new_state, replay, unpack
+
+from ravenry.games.thrones.rules import THRONES_ACTION_FIELDS
+from ravenry.server.live import hash_token
+from ravenry.server.storage import GameRow, SeatRow, Storage
+
+ANSWER_WAIT_S = 2.0
+
+
+# -- positions in the database -----------------------------------------------------------------------
+def token_for(game_id: str, seat: int) -> str:
+    return f"{game_id}-seat{seat}-token-of-the-test"
+
+
+def write_positions(db: Path, positions: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """One game per position, every seat human with a known token and already claimed (so the
+    game is running and waits for its people); returns kind -> game id."""
+    storage = Storage(f"sqlite:///{db}")
+    storage.migrate()
+    ids: dict[str, str] = {}
+    now = time.time()
+    for i, (kind, pos) in enumerate(sorted(positions.items())):
+        game_id = f"pos{i:02d}"
+        state = new_state(pos["players"], pos["seed"])
+        config = state.config.to_json()
+        seats = [
+            SeatRow(s, "human", None, f"House {s}", hash_token(token_for(game_id, s)), now)
+            for s in range(pos["players"])
+        ]
+        storage.create_game(
+            GameRow(
+                id=game_id,
+                kind="thrones",
+                players=pos["players"],
+                config=config,
+                options={},
+                seed=pos["seed"],
+                status="running",
+                result=None,
+                seq=0,
+                host_token_hash=hash_token("host-" + game_id),
+                created_at=now + i,
+                seats=seats,
+            )
+        )
+        for seq, row in enumerate(pos["prefix"], start=1):
+            seat, action = unpack(row)
+            storage.append_action(game_id, seq, seat, state.game.action_to_json(action), None, None)
+        ids[kind] = game_id
+    storage.close()
+    return ids
+
+
+def open_seat(tab: Tab, base: str, game_id: str, seat: int) -> None:
+    tab.last = {}
+    tab.page.goto(f"{base}/play/{game_id}#seat={seat}&token={token_for(game_id, seat)}")
+    tab.page.locator(".th-board").wait_for()
+    tab.wait_for(lambda: bool(tab.last) and tab.last.get("seat") == seat, "the welcome")
+
+
+# -- clicking an action -----------------------------------------------------------------------------
+_SCAN = """() => [...document.querySelectorAll('[data-action], .spot[data-area]')].map((el, i) => {
+  const r = el.getBoundingClientRect();
+  const attrs = {};
+  for (const a of el.attributes) if (a.name.startsWith('data-')) attrs[a.name.slice(5)] = a.value;
+  return {i, attrs, spot: el.classList.contains('spot'), visible: r.width > 0 && r.height > 0,
+          disabled: !!el.disabled, text: (el.innerText || el.getAttribute('aria-label') || '').slice(0, 80)};
+})"""
+_ALL = "[data-action], .spot[data-area]"
+
+
+def _attr(attrs: dict[str, str], field: str) -> str | None:
+    names = [field, field.replace("_", "-")]
+    if field == "order":
+        names.insert(0, "order-kind")
+    for n in names:
+        if n in attrs:
+            return attrs[n]
+    return None
+
+
+def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
+    """How surely clicking ``el`` leads to ``action``: < 0 never; a spot only opens a chooser."""
+    attrs = el["attrs"]
+    fields = [n for n, _ in THRONES_ACTION_FIELDS[action[0]]]
+    values = dict(zip(fields, action[1:], strict=True))
+    if el["spot"]:
+        return 0.5 if "area" in values and attrs.get("area") == str(values["area"]) else -1
+    if attrs.get("action") != action[0]:
+        return -1
+    matched = 0
+    for f, v in values.items():
+        got = _attr(attrs, f)
+        if got is None:
+            continue
+        if got != str(v if v is not None else "null") and not (v is None and got in ("", "-1")):
+            return -1
+        matched += 1
+    return 1 + matched + (10 if matched == len(values) else 0)
+
+
+def click_towards(tab: Tab, targets: list[tuple[Any, ...]], what: str) -> dict[str, Any]:
+    """Click, like a person, the elements that lead to one of ``targets`` (a spot, then the button
+    of its chooser) until the server answers. Returns the answer (ack or reject)."""
+    answered = len(tab.answers)
+    clicked_spots: set[str] = set()
+    for _step in range(4):
+        tab.settle()
+        elements = [e for e in tab.page.evaluate(_SCAN) if e["visible"] and not e["disabled"]]
+        best, best_score = None, 0.0
+        for el in elements:
+            if el["spot"] and el["attrs"].get("area") in clicked_spots:
+                continue
+            for a in targets:
+                sc = _score(el, a)
+                if sc > best_score:
+                    best, best_score = el, sc
+        if best is None:
+            raise AssertionError(f"{what}: nothing on the page leads to {targets[:3]}")
+        if best["spot"]:
+            clicked_spots.add(best["attrs"]["area"])
+        tab.page.locator(_ALL).nth(best["i"]).click()
+        deadline = time.monotonic() + (0.4 if best["spot"] else ANSWER_WAIT_S)
+        while time.monotonic() < deadline and len(tab.answers) == answered:
+            tab.page.wait_for_timeout(25)
+        if len(tab.answers) > answered:
+            answer = tab.answers[answered]
+            if answer["t"] == "ack":
+                seq = int(answer["seq"])
+                tab.wait_for(lambda seq=seq: tab.last["seq"] >= seq, f"the event of {what}")
+            return answer
+    raise AssertionError(f"{what}: four clicks and no answer from the server")
+
+
+def applied_action(state: Any, seat: int, tab: Tab, seq: int) -> list[tuple[Any, ...]]:
+    """The legal actions of ``seat`` in ``state`` after which the rules give the seat the view
+    the server sent it with update ``seq`` (normally exactly one)."""
+    frame = next(m for m in reversed(tab.frames) if m.get("t") == "ev" and m.get("seq") == seq)
+    sent = frame["view"]
+    out = []
+    for a in state.legal_actions(seat):
+        after = state.clone()
+        after.apply(seat, a)
+        if json.loads(json.dumps(after.observe(seat, static=False))) == sent:
+            out.append(a)
+    return out
+
+
+def kinds_applied(state: Any, seat: int, tab: Tab, seq: int) -> set[str]:
+    return {kind_of(state, seat, a) for a in applied_action(state, seat, tab, seq)}
+
+
+def position_state(pos: dict[str, Any]) -> Any:
+    return replay(pos["players"], pos["seed"], pos["prefix"])
+
+
+# -- measuring --------------------------------------------------------------------------------------
+# Wraps the thrones renderer's render() (the object the page's registry holds) with
+# performance.now(): the JS time of drawing one frame, and the same plus the layout it forces.
+TIME_RENDERS = """async () => {
+  if (window.__thronesTimes) return true;
+  const reg = await import('/static/js/registry.js');
+  const r = reg.rendererFor('thrones');
+  if (!r) return false;
+  window.__thronesTimes = {render: [], layout: []};
+  const inner = r.render;
+  r.render = function (...args) {
+    const t0 = performance.now();
+    const out = inner.apply(this, args);
+    const t1 = performance.now();
+    void document.body.offsetHeight;
+    window.__thronesTimes.render.push(t1 - t0);
+    window.__thronesTimes.layout.push(performance.now() - t0);
+    return out;
+  };
+  return true;
+}"""
+
+
+def percentiles(xs: list[float]) -> dict[str, float]:
+    if not xs:
+        return {"n": 0}
+    s = sorted(xs)
+    return {
+        "n": len(s),
+        "median": round(statistics.median(s), 3),
+        "p95": round(s[min(len(s) - 1, int(0.95 * len(s)))], 3),
+        "max": round(s[-1], 3),
+    }
