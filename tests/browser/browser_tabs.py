@@ -24,6 +24,7 @@ class Tab:
         self.errors: list[str] = []
         self.external: list[str] = []
         self.frames: list[dict[str, Any]] = []
+        self.frame_bytes: list[tuple[str, int]] = []  # (message type, UTF-8 size) of each frame
         self.last: dict[str, Any] = {}  # the latest welcome/ev: seq, legal, view
         self.board: dict[str, Any] = {}  # the static board, sent only in the welcome
         self.context.route("**/*", self._route)
@@ -54,6 +55,7 @@ class Tab:
             payload = payload.decode()
         msg = json.loads(payload)
         self.frames.append(msg)
+        self.frame_bytes.append((str(msg.get("t")), len(payload.encode())))
         if msg.get("t") in ("ack", "reject"):
             self.answers.append(msg)
         if msg.get("t") == "welcome":

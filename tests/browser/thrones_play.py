@@ -30,9 +30,12 @@ def token_for(game_id: str, seat: int) -> str:
     return f"{game_id}-seat{seat}-token-of-the-test"
 
 
-def write_positions(db: Path, positions: dict[str, dict[str, Any]]) -> dict[str, str]:
+def write_positions(
+    db: Path, positions: dict[str, dict[str, Any]], bots: dict[str, set[int]] | None = None
+) -> dict[str, str]:
     """One game per position, every seat human with a known token and already claimed (so the
-    game is running and waits for its people); returns kind -> game id."""
+    game is running and waits for its people), but the seats ``bots[kind]`` (random bots, which
+    play on once the server has restored the game); returns kind -> game id."""
     storage = Storage(f"sqlite:///{db}")
     storage.migrate()
     ids: dict[str, str] = {}
@@ -41,8 +44,11 @@ def write_positions(db: Path, positions: dict[str, dict[str, Any]]) -> dict[str,
         game_id = f"pos{i:02d}"
         state = new_state(pos["players"], pos["seed"])
         config = state.config.to_json()
+        robots = (bots or {}).get(kind, set())
         seats = [
-            SeatRow(s, "human", None, f"House {s}", hash_token(token_for(game_id, s)), now)
+            SeatRow(s, "bot", "random", f"Bot {s}", None, None)
+            if s in robots
+            else SeatRow(s, "human", None, f"House {s}", hash_token(token_for(game_id, s)), now)
             for s in range(pos["players"])
         ]
         storage.create_game(
@@ -205,3 +211,23 @@ def percentiles(xs: list[float]) -> dict[str, float]:
         "p95": round(s[min(len(s) - 1, int(0.95 * len(s)))], 3),
         "max": round(s[-1], 3),
     }
+
+
+# -- playing on -------------------------------------------------------------------------------------
+def as_tuple(action: dict[str, Any]) -> tuple[Any, ...]:
+    return (action["type"], *(action.get(n) for n, _ in THRONES_ACTION_FIELDS[action["type"]]))
+
+
+def my_turn_or_over(tab: Tab) -> bool:
+    return bool(tab.legal()) or tab.view().get("result") is not None
+
+
+def pick(rng: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A person's choice that keeps a game going to its end: a random legal action, but marches
+    end after a few moves and the orders are done once placed."""
+    types = {a["type"] for a in legal}
+    if "end_march" in types and rng.random() < 0.4:
+        return next(a for a in legal if a["type"] == "end_march")
+    if "end_muster" in types and rng.random() < 0.3:
+        return next(a for a in legal if a["type"] == "end_muster")
+    return legal[rng.randrange(len(legal))]

@@ -1,0 +1,86 @@
+"""One person (seat 0) and four bots play a whole game of `thrones` to its end in a real
+browser, the person by clicking only (the lobby form, the area cards, the choosers, the
+buttons); the final result shows; no console error; nothing fetched from another host. Also
+measures the renderer's frame time and the size of every `ev` update the page receives
+(test-artifacts/browser/thrones-metrics.json)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from browser_support import ARTIFACTS, Server
+from browser_tabs import Tab
+from thrones_play import TIME_RENDERS, as_tuple, click_towards, my_turn_or_over, percentiles, pick
+
+GAME_TIMEOUT_S = 150
+
+
+@pytest.mark.parametrize("server", [11], indirect=True)
+def test_one_person_plays_a_whole_game_by_clicking(browser: Any, server: Server) -> None:
+    tab = Tab(browser, "thrones-game")
+    page = tab.page
+    page.goto(server.base + "/")
+    page.select_option("#f-game", "thrones")
+    page.click("[data-players='5']")
+    page.fill("[data-seat-name='0']", "Ann")
+    page.click("[data-action=create]")
+    page.locator("[data-play-seat='0']").wait_for()
+    page.click("[data-play-seat='0']")
+    page.locator(".th-board").wait_for()
+    tab.wait_for(lambda: bool(tab.last), "the welcome")
+    assert page.evaluate(TIME_RENDERS), "the thrones renderer is not in the page's registry"
+    rng = random.Random(11)
+    t0 = time.monotonic()
+    clicks = 0
+    latencies: list[float] = []
+    shots: set[str] = set()
+    while True:
+        tab.wait_for(lambda: my_turn_or_over(tab), "my next decision or the end", 30)
+        if tab.view().get("result") is not None:
+            break
+        assert time.monotonic() - t0 < GAME_TIMEOUT_S, f"no end after {clicks} clicks"
+        view = tab.view()
+        phase = view["phase"]
+        if phase in ("planning", "march_move", "house_cards", "bidding", "mustering") and phase not in shots:
+            shots.add(phase)
+            tab.shot(f"game-{phase}")
+        target = pick(rng, tab.legal())
+        started = time.monotonic()
+        answer = click_towards(tab, [as_tuple(target)], f"{target} at seq {tab.last['seq']}")
+        assert answer["t"] == "ack", answer
+        latencies.append(time.monotonic() - started)
+        clicks += 1
+    elapsed = time.monotonic() - t0
+    tab.settle()
+    banner = page.locator("#banner")
+    banner.wait_for()
+    assert banner.locator("[data-winner]").count() == 1
+    result = tab.view()["result"]
+    winners = result["winners"]
+    assert winners
+    heading = banner.locator("h2").inner_text()
+    assert "wins" in heading or "Tie" in heading, heading
+    assert banner.locator("h2").get_attribute("data-winner") == ",".join(map(str, winners))
+    assert (result.get("reason") or "") in banner.inner_text()
+    tab.shot("game-end")
+    assert not tab.errors, tab.errors
+    assert not tab.external, tab.external
+
+    times = page.evaluate("window.__thronesTimes")
+    ev_sizes = [float(n) for t, n in tab.frame_bytes if t == "ev"]
+    welcome = [n for t, n in tab.frame_bytes if t == "welcome"]
+    metrics = {
+        "game": {"clicks": clicks, "seconds": round(elapsed, 1), "turn": tab.view().get("turn"),
+                 "winners": winners, "reason": result.get("reason")},
+        "render_ms": percentiles(times["render"]),
+        "render_and_layout_ms": percentiles(times["layout"]),
+        "ev_frame_bytes": percentiles(ev_sizes),
+        "welcome_bytes": welcome,
+        "click_to_ack_s": percentiles(latencies),
+    }  # fmt: skip
+    (ARTIFACTS / "thrones-metrics.json").write_text(json.dumps(metrics, indent=1))
+    print("\nthrones whole game:", json.dumps(metrics))
