@@ -34,7 +34,7 @@ from typing import Any
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import linemerge, polylabel, unary_union
+from shapely.ops import linemerge, polygonize, polylabel, unary_union
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
@@ -251,38 +251,60 @@ def label_lines(name: str) -> list[str]:
     return lines
 
 
+def signed_depth(poly: Polygon, xs: Any, ys: Any) -> Any:
+    """How far each point lies inside poly (negative: outside)."""
+    import numpy as np
+
+    pts = shapely.points(xs, ys)
+    depth = shapely.distance(poly.boundary, pts)
+    return np.where(shapely.contains_xy(poly, xs, ys), depth, -depth)
+
+
 def anchors(area: str, poly: Polygon) -> dict[str, list[float]]:
+    """Label and the three piece anchors: a label box with the units, order and power token in a
+    row below or above it or in a column beside it, placed where all sit deepest in the area."""
+    import numpy as np
+
     name = data.AREA_NAMES[data.AREA_INDEX[area]]
     lines = label_lines(name)
     half_w = max(len(s) for s in lines) * 6.5 + 4
     half_h = len(lines) * 12.5 + 2
-    inner = poly.buffer(-ANCHOR_MARGIN)
-    if inner.is_empty:
-        inner = poly.buffer(-ANCHOR_MARGIN / 3)
-    label = polylabel(max(pieces(inner), key=lambda p: p.area), 1.0)
-    lx, ly = label.x, label.y
-    label_box = box(lx - half_w, ly - half_h, lx + half_w, ly + half_h)
-    minx, miny, maxx, maxy = inner.bounds
-    cands = [
-        Point(x, y)
-        for x in range(int(minx), int(maxx) + 1, 4)
-        for y in range(int(miny), int(maxy) + 1, 4)
-        if inner.contains(Point(x, y))
+    step = 40.0
+    # offsets of (units, order, token) from the label centre, per arrangement
+    below = half_h + 22
+    side = half_w + 24
+    arrangements = [
+        [(-step, below), (0, below), (step, below)],
+        [(-step, -below), (0, -below), (step, -below)],
+        [(side, -step), (side, 0), (side, step)],
+        [(-side, -step), (-side, 0), (-side, step)],
     ]
-    placed: list[BaseGeometry] = [label_box]
+    corners = [(dx * half_w, dy * half_h) for dx in (-1, 0, 1) for dy in (-1, 1)]
+    minx, miny, maxx, maxy = poly.bounds
+    gx, gy = np.meshgrid(np.arange(minx, maxx, 5.0), np.arange(miny, maxy, 5.0))
+    cx, cy = gx.ravel(), gy.ravel()
+    keep = signed_depth(poly, cx, cy) > ANCHOR_MARGIN
+    if not keep.any():
+        keep = signed_depth(poly, cx, cy) > 0
+    cx, cy = cx[keep], cy[keep]
+    centre = polylabel(poly, 1.0)
+    label_fit = np.min([signed_depth(poly, cx + dx, cy + dy) for dx, dy in corners], axis=0)
+    best = None
+    for arrangement in arrangements:
+        depth = np.min([signed_depth(poly, cx + dx, cy + dy) for dx, dy in arrangement], axis=0)
+        score = (
+            np.minimum(depth, 40.0)
+            + 0.5 * np.minimum(label_fit, 12.0)
+            - 0.02 * np.hypot(cx - centre.x, cy - centre.y)
+        )
+        k = int(np.argmax(score))
+        if best is None or score[k] > best[0]:
+            best = (float(score[k]), float(cx[k]), float(cy[k]), arrangement)
+    assert best is not None
+    _, lx, ly, arrangement = best
     out = {"label": [round(lx, 1), round(ly, 1)]}
-    edge = poly.exterior
-    for key in ("units", "order", "token"):
-        best, score = None, -1e9
-        for c in cands:
-            d_placed = min(g.distance(c) for g in placed)
-            s = min(d_placed, ANCHOR_GAP + 12) + 0.25 * min(edge.distance(c), 60) - 0.02 * c.distance(label)
-            if s > score:
-                best, score = c, s
-        if best is None:
-            best = label
-        placed.append(best.buffer(2))
-        out[key] = [round(best.x, 1), round(best.y, 1)]
+    for key, (dx, dy) in zip(("units", "order", "token"), arrangement, strict=True):
+        out[key] = [round(lx + dx, 1), round(ly + dy, 1)]
     return out
 
 
@@ -302,7 +324,7 @@ def ring_coords(coords: Any) -> list[list[float]]:
 
 def rings_of(poly: Polygon) -> tuple[list[list[float]], list[list[list[float]]]]:
     """The outer ring and the holes (islands), oriented so the path fills with either fill rule."""
-    poly = shapely.geometry.polygon.orient(shapely.simplify(poly, 0.05), 1.0)
+    poly = shapely.geometry.polygon.orient(poly, 1.0)
     return ring_coords(poly.exterior.coords), [ring_coords(r.coords) for r in poly.interiors]
 
 
@@ -322,13 +344,59 @@ def region_of() -> dict[str, str]:
     return {a: region for region, areas in layout.REGIONS.items() for a in areas}
 
 
+GRID = 0.1
+
+
+def coverage(drawing: Drawing) -> tuple[dict[str, Polygon], list[Polygon]]:
+    """The areas as an exact coverage on the 0.1 grid (neighbours share identical vertices) and the
+    coast rings (mainland, islands): all boundaries are noded together, snapped to the grid and
+    polygonized; each face goes to the area it lies in, faces in no area are river strips."""
+    lines = [FRAME.boundary, drawing.land.boundary, *(p.boundary for p in drawing.areas.values())]
+    net = unary_union(shapely.set_precision(unary_union(lines), GRID))
+    faces = [f for f in polygonize(net.geoms) if f.area > 1e-6]
+    names = sorted(drawing.areas)
+    tree = shapely.STRtree([drawing.areas[a] for a in names])
+    dry = unary_union([drawing.land, *drawing.islands.values()])
+    owned: dict[str, list[Polygon]] = {a: [] for a in names}
+    rivers: list[Polygon] = []
+    loose: list[Polygon] = []
+    for face in faces:
+        point = face.representative_point()
+        owner = next((names[int(k)] for k in tree.query(point, "within")), None)
+        if owner is not None:
+            owned[owner].append(face)
+        elif dry.contains(point) and face.area > 20:
+            rivers.append(face)
+        else:
+            loose.append(face)
+    for face in loose:  # slivers left by the snapping join the area they touch most
+        wet = not dry.contains(face.representative_point())
+        best = max(
+            (a for a in names if IS_SEA[a] == wet),
+            key=lambda a: border(face, unary_union(owned[a])) if owned[a] else 0.0,
+        )
+        owned[best].append(face)
+    merged = {a: unary_union(fs) for a, fs in owned.items()}
+    order = [*names, *(f"river-{k}" for k in range(len(rivers)))]
+    simple = shapely.coverage_simplify([*(merged[a] for a in names), *rivers], 0.4)
+    out: dict[str, Polygon] = {}
+    for name, geom in zip(order, simple, strict=True):
+        if name in merged:
+            ps = pieces(geom)
+            if len(ps) != 1:
+                raise SystemExit(f"{name} is in {len(ps)} pieces")
+            out[name] = ps[0]
+    land_faces = [g for name, g in zip(order, simple, strict=True) if not IS_SEA.get(name, False)]
+    coast = pieces(unary_union(land_faces))
+    return out, coast
+
+
 def to_json(drawing: Drawing) -> dict[str, Any]:
     regions = region_of()
-    coast_rings = [drawing.land, *drawing.islands.values()]
+    shapes, coast = coverage(drawing)
     areas: dict[str, Any] = {}
     for area in data.AREA_IDS:
-        poly = drawing.areas[area]
-        outer, holes = rings_of(poly)
+        outer, holes = rings_of(shapes[area])
         entry: dict[str, Any] = {"path": path_of(outer, *holes), "polygon": outer}
         if holes:
             entry["holes"] = holes
@@ -338,7 +406,7 @@ def to_json(drawing: Drawing) -> dict[str, Any]:
     return {
         "version": 1,
         "viewBox": [0, 0, layout.WIDTH, layout.HEIGHT],
-        "coastline": [path_of(rings_of(p)[0]) for p in coast_rings],
+        "coastline": [path_of(rings_of(p)[0]) for p in sorted(coast, key=lambda p: -p.area)],
         "areas": areas,
         "rivers": [p for line in drawing.rivers for p in line_path(line)],
         "generated_by": "tools/thrones_map/generate.py",

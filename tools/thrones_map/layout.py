@@ -28,99 +28,102 @@ COAST: Final[tuple[Point, ...]] = (
     (905, 164),
     (890, 214),
     (845, 244),
-    (805, 258),  # Winterfell on the Shivering Sea
-    (800, 279),
-    (840, 285),  # Widow's Watch
-    (905, 285),
-    (955, 311),
-    (965, 355),
-    (925, 385),
-    (860, 393),
-    (815, 414),  # White Harbor on the Narrow Sea
-    (775, 438),  # Moat Cailin
-    (740, 467),  # The Twins in the Bite
-    (735, 508),
-    (770, 517),  # The Fingers
-    (830, 485),
-    (895, 487),
-    (915, 529),
-    (875, 566),
-    (880, 601),  # The Mountains of the Moon
-    (930, 612),  # The Eyrie
-    (968, 664),
-    (958, 728),
-    (905, 749),
-    (868, 758),
-    (878, 789),  # Crackclaw Point
-    (890, 827),
-    (860, 856),
-    (800, 850),
-    (740, 838),  # King's Landing on Blackwater Bay
-    (715, 885),
-    (712, 943),
-    (750, 972),  # Kingswood
-    (815, 966),
-    (840, 1001),
-    (820, 1041),
-    (845, 1074),  # Storm's End
-    (895, 1093),
-    (925, 1151),
-    (890, 1192),
+    (805, 256),  # Winterfell on the Shivering Sea
+    (805, 275),
+    (835, 278),  # Widow's Watch
+    (920, 268),
+    (975, 298),
+    (985, 350),
+    (950, 395),
+    (870, 408),
+    (815, 424),  # White Harbor on the Narrow Sea
+    (775, 445),  # Moat Cailin
+    (742, 470),  # The Twins in the Bite
+    (738, 510),
+    (765, 515),  # The Fingers
+    (820, 476),
+    (905, 472),
+    (942, 518),
+    (905, 566),
+    (872, 578),
+    (885, 601),  # The Mountains of the Moon
+    (935, 603),  # The Eyrie
+    (985, 645),
+    (985, 735),
+    (935, 765),
+    (880, 765),
+    (885, 795),  # Crackclaw Point
+    (895, 830),
+    (860, 850),
+    (800, 842),
+    (735, 834),  # King's Landing on Blackwater Bay
+    (700, 875),
+    (700, 950),
+    (745, 985),  # Kingswood
+    (815, 980),
+    (845, 1008),
+    (826, 1045),
+    (848, 1075),  # Storm's End
+    (900, 1093),
+    (930, 1150),
+    (892, 1190),
     (810, 1192),  # the Sea of Dorne's north shore
-    (720, 1209),
-    (640, 1238),
-    (680, 1296),  # its south shore
-    (780, 1308),
-    (860, 1308),  # Sunspear
-    (925, 1325),
-    (955, 1377),
-    (935, 1447),
-    (880, 1479),
-    (780, 1491),  # Salt Shore
-    (680, 1496),
-    (600, 1505),  # Starfall
-    (500, 1512),
-    (420, 1505),
-    (340, 1482),  # Three Towers
-    (264, 1447),
-    (216, 1398),
-    (180, 1343),  # Oldtown
-    (154, 1287),
-    (132, 1227),
-    (120, 1157),  # Highgarden
-    (110, 1064),
-    (138, 983),  # Searoad Marches
+    (720, 1205),
+    (630, 1236),
+    (675, 1300),  # its south shore
+    (780, 1310),
+    (860, 1310),  # Sunspear
+    (928, 1327),
+    (958, 1380),
+    (940, 1452),
+    (885, 1490),
+    (780, 1508),  # Salt Shore
+    (680, 1515),
+    (600, 1522),  # Starfall
+    (500, 1530),
+    (420, 1522),
+    (340, 1500),  # Three Towers
+    (262, 1460),
+    (214, 1405),
+    (178, 1345),  # Oldtown
+    (150, 1287),
+    (128, 1227),
+    (116, 1157),  # Highgarden
+    (108, 1064),
+    (136, 983),  # Searoad Marches
     (165, 916),
     (199, 870),
     (215, 821),  # Lannisport
-    (200, 763),
-    (228, 705),  # Riverrun
-    (258, 661),
-    (272, 612),  # Seagard
-    (262, 543),
-    (282, 476),  # Greywater Watch
-    (250, 438),
-    (170, 433),  # Flint's Finger
-    (92, 425),
-    (78, 396),
-    (160, 382),
-    (250, 377),
-    (282, 355),
-    (252, 331),  # The Stony Shore
-    (170, 325),
-    (118, 293),
-    (140, 258),
-    (210, 244),
-    (232, 196),  # Winterfell on the Bay of Ice
+    (202, 763),
+    (230, 705),  # Riverrun
+    (262, 661),
+    (280, 612),  # Seagard
+    (272, 543),
+    (285, 480),  # Greywater Watch
+    (245, 472),
+    (160, 472),  # Flint's Finger
+    (80, 462),
+    (55, 420),
+    (80, 378),
+    (170, 372),
+    (262, 370),
+    (288, 350),
+    (262, 338),  # The Stony Shore
+    (170, 345),
+    (90, 330),
+    (68, 285),
+    (110, 232),
+    (190, 226),
+    (222, 190),  # Winterfell on the Bay of Ice
     (205, 141),
     (188, 68),
 )
 
 # Islands: (centre, radii, rotation in degrees) of an ellipse, each wholly one area.
 ISLANDS: Final[dict[str, tuple[Point, Point, float]]] = {
-    "pyke": ((150, 560), (62, 48), -20),
-    "dragonstone": ((935, 908), (52, 58), 10),
-    "the-arbor": ((186, 1534), (70, 45), -15),
+    "pyke": ((158, 582), (78, 58), -15),
+    "dragonstone": ((932, 905), (60, 64), 10),
+    "the-arbor": ((175, 1530), (88, 54), -15),
 }
 
 # Where Highgarden, Oldtown, the Sunset Sea and the Redwyne Straights meet in one point on the
@@ -142,19 +145,19 @@ SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     # -- the North
     "castle-black": ((300, 42), (500, 42), (700, 42)),
     "karhold": ((800, 155),),
-    "winterfell": ((420, 164), (560, 196), (330, 228), (740, 236)),
+    "winterfell": ((420, 164), (560, 196), (330, 228), (740, 236), (260, 170)),
     "the-stony-shore": ((185, 287),),
     "white-harbor": ((690, 355), (800, 331)),
     "widows-watch": ((900, 339),),
-    "moat-cailin": ((530, 410), (690, 422)),
-    "greywater-watch": ((370, 394),),
+    "moat-cailin": ((530, 410), (720, 430)),
+    "greywater-watch": ((370, 394), (305, 465)),
     "flints-finger": ((170, 406),),
     # -- the Vale and the Riverlands
-    "seagard": ((340, 520),),
+    "seagard": ((340, 540), (440, 545)),
     "the-twins": ((640, 520), (700, 496)),
     "the-fingers": ((830, 510),),
-    "the-mountains-of-the-moon": ((740, 624), (830, 682)),
-    "the-eyrie": ((910, 676),),
+    "the-mountains-of-the-moon": ((740, 624), (830, 682), (865, 745)),
+    "the-eyrie": ((930, 670),),
     "riverrun": ((340, 659),),
     "harrenhal": ((520, 693),),
     "crackclaw-point": ((700, 751), (820, 809)),
@@ -182,13 +185,13 @@ SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     "bay-of-ice": ((80, 164), (150, 347)),
     "the-shivering-sea": ((930, 116), (900, 260)),
     "the-narrow-sea": ((850, 430), (965, 554), (995, 682), (930, 769)),
-    "shipbreaker-bay": ((960, 850), (940, 1018)),
-    "blackwater-bay": ((780, 902),),
+    "shipbreaker-bay": ((960, 850), (940, 1018), (885, 985)),
+    "blackwater-bay": ((765, 905),),
     "sea-of-dorne": ((800, 1250),),
-    "the-summer-sea": ((600, 1560), (985, 1262), (950, 1527), (350, 1578)),
-    "redwyne-straights": ((60, 1482),),
+    "the-summer-sea": ((600, 1560), (985, 1262), (950, 1527), (300, 1590)),
+    "redwyne-straights": ((60, 1482), (210, 1430)),
     "sunset-sea": ((20, 380), (20, 496), (25, 612), (20, 700), (22, 800), (25, 900), (30, 1053)),
-    "ironmans-bay": ((150, 560), (230, 462)),
+    "ironmans-bay": ((158, 582), (90, 585), (230, 462)),
     "the-golden-sound": ((160, 775),),
 }
 
