@@ -143,10 +143,16 @@ def click_towards(tab: Tab, targets: list[tuple[Any, ...]], what: str) -> dict[s
             raise AssertionError(f"{what}: nothing on the page leads to {targets[:3]}")
         if best["spot"]:
             clicked_spots.add(best["attrs"]["area"])
+        renders = _renders(tab)
         tab.page.locator(_ALL).nth(best["i"]).click()
-        deadline = time.monotonic() + (0.4 if best["spot"] else ANSWER_WAIT_S)
+        # A spot either sends its one action or opens its chooser (a redraw without an answer).
+        deadline = time.monotonic() + ANSWER_WAIT_S
         while time.monotonic() < deadline and len(tab.answers) == answered:
-            tab.page.wait_for_timeout(25)
+            if best["spot"] and _renders(tab) != renders:
+                tab.page.wait_for_timeout(60)  # an answer may be on its way all the same
+                if len(tab.answers) == answered:
+                    break
+            tab.page.wait_for_timeout(20)
         if len(tab.answers) > answered:
             answer = tab.answers[answered]
             if answer["t"] == "ack":
@@ -154,6 +160,10 @@ def click_towards(tab: Tab, targets: list[tuple[Any, ...]], what: str) -> dict[s
                 tab.wait_for(lambda seq=seq: tab.last["seq"] >= seq, f"the event of {what}")
             return answer
     raise AssertionError(f"{what}: four clicks and no answer from the server")
+
+
+def _renders(tab: Tab) -> int:
+    return int(tab.page.evaluate("window.ravenry ? window.ravenry.renders : 0"))
 
 
 def applied_action(state: Any, seat: int, tab: Tab, seq: int) -> list[tuple[Any, ...]]:
