@@ -15,7 +15,7 @@ import ravenry
 from ravenry.core.rng import Rng
 from ravenry.games.thrones import data as D
 
-GAMES = [(1, 3), (1, 4), (2, 5)]
+GAMES = [(1, 3), (1, 4), (2, 5), (4, 4)]
 
 
 def _check_planning(view: dict[str, Any], legal: list[Any], seat: int) -> None:
@@ -93,11 +93,11 @@ def _free(state: Any) -> list[int]:
     return [state.units[a * 3 + t] - state.routed[a * 3 + t] for t in range(3)]
 
 
-@pytest.mark.parametrize(("seed", "players"), GAMES)
-def test_previews_agree_with_the_engine(seed: int, players: int) -> None:
+def _play(seed: int, players: int) -> dict[str, int]:
+    """A seeded random game with every preview checked on the way; what was met, by kind."""
     state = ravenry.new_game("thrones", players=players, seed=seed)
     policy = Rng.from_seed(seed ^ 0x5EED)
-    seen = {"planning": 0, "march": 0, "preview": 0, "result": 0, "tie": 0, "sealed": 0}
+    seen = {"planning": 0, "march": 0, "preview": 0, "result": 0, "tie": 0, "sealed": 0, "ability": 0}
     while state.decision().result is None:
         seat = policy.choice(state.decision().players)
         legal = state.legal_actions(seat)
@@ -118,6 +118,16 @@ def test_previews_agree_with_the_engine(seed: int, players: int) -> None:
             assert set(view["tie"]["groups"][0]) == {a[1] for a in legal}
             seen["tie"] += 1
         battle = view.get("battle")
+        if view["phase"] == "card_ability":
+            kind = view["ability"]["targets"]
+            picks = [a[1] for a in legal if a[0] == "ability"]
+            if kind == "areas":
+                assert all(view["orders"][t] is not None for t in picks)
+            elif kind == "cards":
+                assert all(0 <= t < 7 for t in picks)
+            else:
+                assert picks == [-1]
+            seen["ability"] += 1
         if view["phase"] == "house_cards":
             watcher = state.observe(None)["battle"]
             assert not watcher["cards_counted"] and watcher["parts"][0]["card"] == 0
@@ -134,7 +144,15 @@ def test_previews_agree_with_the_engine(seed: int, players: int) -> None:
                     battle["strength"][1] + bonus[1],
                 ]
                 seen["result"] += 1
-    assert all(seen.values()), seen
+    return seen
+
+
+@pytest.mark.parametrize(("seed", "players"), GAMES)
+def test_previews_agree_with_the_engine(seed: int, players: int) -> None:
+    seen = _play(seed, players)
+    assert all(v for k, v in seen.items() if k != "ability"), seen
+    if (seed, players) in ((1, 3), (4, 4)):
+        assert seen["ability"] > 0, seen  # these games meet a winner's ability choice
 
 
 def test_board_carries_card_texts_and_the_supply_table() -> None:

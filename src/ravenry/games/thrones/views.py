@@ -29,12 +29,15 @@ from ravenry.games.thrones.data import (
     TRACK_NAMES,
     WESTEROS_NAMES,
 )
+from ravenry.games.thrones.house_cards import ability as card_ability
+from ravenry.games.thrones.house_cards import card_of
 from ravenry.games.thrones.map import ADJ_LAND, transport_path
 from ravenry.games.thrones.marches import destinations
 from ravenry.games.thrones.planning import _usage, stars, type_restricted
 from ravenry.games.thrones.scoring import REASON_NAMES, castles
 from ravenry.games.thrones.state import (
     BID_WILDLINGS,
+    P_ABILITY,
     P_BID,
     P_MARCH_MOVE,
     P_OVER,
@@ -234,6 +237,20 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         view["planning"] = planning_tokens(s, viewer)
     if viewer is not None and s.phase == P_MARCH_MOVE and viewer == s.current:
         view["march"] = march_targets(s, viewer)
+    if s.phase == P_ABILITY and s.b_area >= 0:
+        # What the winner's ability choices name: areas (an order to remove) or house cards.
+        side = 0 if s.b_winner == s.b_attacker else 1
+        ab = card_ability(s, side)
+        card = card_of(s, side)
+        view["ability"] = {
+            "card": card.name if card is not None else None,
+            "text": ABILITY_TEXT[ab],
+            "targets": "areas"
+            if ab in (D.A_CERSEI, D.A_ASHA)
+            else "cards"
+            if ab in (D.A_LUWIN, D.A_MELISANDRE)
+            else "none",
+        }
     if s.phase == P_TIE:
         view["tie"] = {"groups": tie_groups(s), "placed": s.bid_order[:], "bids": s.bids[:]}
     if s.last_bids:

@@ -170,10 +170,15 @@ function marchMove(model, ctx, ui, plan) {
     ]));
   }
   if (targets.length) {
-    children.push(h("details", { class: "th-reach" }, [h("summary", {}, `${plural(targets.length, "area")} in reach`), h("ul", {}, targets.map((x) => h("li", {}, [
-      `${areaName(view, x.to)}`, x.via.length ? h("span", { class: "muted" }, ` by ship via ${x.via.map((s) => areaName(view, s)).join(", ")}`) : null,
-      x.battle ? h("span", { class: "th-warn" }, x.battle.neutral ? ` neutral ${x.battle.neutral}` : ` ${houseOf(view, x.battle.defender)} ${x.battle.defender_strength}`) : null,
-    ])))]));
+    // The same targets as buttons (keyboard, screen readers): one click sends the units chosen.
+    children.push(h("div", { class: "th-reach", role: "group", "aria-label": "Areas in reach" }, targets.map((x) => {
+      const first = x.units.find((u) => counts[u] > 0);
+      const foe = x.battle ? (x.battle.neutral ? ` — battle: neutral force ${x.battle.neutral}` : ` — battle: ${houseOf(view, x.battle.defender)} ${x.battle.defender_strength}`) : "";
+      const via = x.via.length ? ` by ship via ${x.via.map((s) => areaName(view, s)).join(", ")}` : "";
+      return uiButton(`→ ${areaName(view, x.to)}${via}${foe}`, () => { if (x.battle) { ui.target = x.to; ctx.rerender(); } else send(x); }, {
+        class: `btn th-target${x.battle ? " battle" : ""}`, ...(x.battle ? { "data-opens": "battle", "data-area": x.to } : actionData({ type: "move", from: m.area, to: x.to, unit: first })),
+      });
+    })));
   } else children.push(hint("No area in reach for these units."));
   const endLabel = (a) => (a.leave_power_token ? `End the march, leave a power token in ${areaName(view, m.area)}` : "End the march");
   children.push(h("div", { class: "action-row" }, ends.map((a) => actButton(a, endLabel(a), ctx, a.leave_power_token ? "" : targets.length ? "" : "primary"))));
@@ -277,6 +282,19 @@ function areaUnitChoice(model, ctx, ui, plan, types, name, title, text) {
   return panel(name, title, [hint(text), h("div", { class: "th-choices" }, list.map((a) => actButton(a, actionLabel(a, view), ctx)))]);
 }
 
+function abilityChoice(model, ctx, plan) {
+  const { view } = model;
+  const info = view.ability || { card: null, text: "", targets: "none" };
+  const acts = ofType(model.legal, "ability", "ability_pass");
+  if (info.targets === "areas") {
+    for (const a of acts.filter((x) => x.type === "ability")) plan.spots.set(a.target, { label: actionLabel(a, view), action: a, onClick: () => ctx.act(a) });
+  }
+  return panel("ability", `${info.card || "Your card"}: its ability`, [
+    hint(`You won. ${info.text}${info.targets === "areas" ? " Click a lit order on the map, or:" : ""}`),
+    h("div", { class: "th-choices" }, acts.map((a) => actButton(a, actionLabel(a, view), ctx))),
+  ]);
+}
+
 function retreat(model, ctx, plan) {
   const { view } = model;
   const acts = ofType(model.legal, "retreat");
@@ -345,11 +363,10 @@ function tie(model, ctx, ui) {
     const wanted = [];
     for (const g of order) for (const seat of g.slice(0, -1)) wanted.push({ type: "tie_pick", seat });
     await sendInSequence(wanted, () => ui.latest, ctx);
-  }, { class: "btn primary", "data-action": "tie_order", "data-order": order.map((g) => g.join(",")).join(";") });
+  }, { class: "btn primary", "data-action": "tie_pick", "data-seat": order[0] ? order[0][0] : null, "data-tie-order": order.map((g) => g.join(",")).join(";") });
   return panel("tie", "Break the tie", [
     hint(`You hold the Iron Throne: order the tied houses for ${trackTitle(view.bid_for || (view.last_bids && view.last_bids.for))}, best first.`),
     ...lists, confirm,
-    h("details", {}, [h("summary", {}, "One pick at a time"), h("div", { class: "th-choices" }, ofType(model.legal, "tie_pick").map((a) => actButton(a, actionLabel(a, view), ctx)))]),
   ]);
 }
 
@@ -372,7 +389,7 @@ export function decide(model, ctx, ui) {
   else if (has("house_card")) p = houseCardChooser(model, ctx);
   else if (has("blade")) p = panel("blade", "Valyrian Steel Blade", [hint("You hold the Valyrian Steel Blade: add +1 to your side in this battle? (Once per round.)"), h("div", { class: "action-row" }, ofType(legal, "blade").map((a) => actButton(a, a.use ? "Use the Blade (+1)" : "Keep it", ctx, a.use ? "primary" : "")))]);
   else if (has("casualty")) p = casualties(model, ctx, plan);
-  else if (has("ability", "ability_pass")) p = simpleChoices(model, ctx, "ability", "Your card's ability", "You won: use your house card's ability?", ["ability", "ability_pass"]);
+  else if (has("ability", "ability_pass")) p = abilityChoice(model, ctx, plan);
   else if (has("retreat")) p = retreat(model, ctx, plan);
   else if (has("muster", "end_muster")) p = muster(model, ctx, ui, plan);
   else if (has("destroy")) p = areaUnitChoice(model, ctx, ui, plan, ["destroy"], "destroy", "Destroy units", view.phase === "supply" ? "Your armies no longer fit your supply: click an army and choose the units to destroy." : "Not every retreated unit fits your supply: choose the ones destroyed.");

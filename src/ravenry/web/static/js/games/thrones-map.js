@@ -95,11 +95,12 @@ function pieces(view, a, geo, me) {
   const u = view.units[a] || [0, 0, 0];
   const r = (view.routed && view.routed[a]) || [0, 0, 0];
   const kinds = [0, 1, 2].filter((k) => u[k]);
-  let x = up.x - (kinds.length - 1) * 19;
+  // The row of units ends at the units anchor (the order and token anchors lie to its right).
+  let x = up.x - (kinds.length - 1) * 34;
   for (const k of kinds) {
     out.push(unitShape(k, x, up.y, houseColor(view, owner), houseInk(view, owner), u[k], r[k] > 0 && r[k] === u[k]));
     if (r[k] > 0 && r[k] < u[k]) out.push(s("text", { class: "th-routed", x: x + 12, y: up.y - 12 }, `${r[k]}↓`));
-    x += 38;
+    x += 34;
   }
   if (view.neutral[a]) {
     out.push(s("g", { class: "th-neutral", transform: `translate(${up.x},${up.y})`, "data-neutral": view.neutral[a] }, [

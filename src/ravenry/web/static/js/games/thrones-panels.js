@@ -27,12 +27,12 @@ export function tracksColumn(model) {
   const { view } = model;
   const me = model.seat;
   const col = h("section", { class: "th-tracks", "data-panel": "tracks", "aria-label": "Tracks" });
-  const holder = [["iron_throne", "Iron Throne"], ["fiefdoms", "Valyrian Steel Blade"], ["kings_court", "Messenger Raven"]];
+  const holder = [["iron_throne", "holds the Throne"], ["fiefdoms", "Blade"], ["kings_court", "Raven"]];
   for (const [id, token] of holder) {
     const order = view.tracks[id] || [];
     const used = id === "fiefdoms" ? view.valyrian_blade_used : id === "kings_court" ? view.raven_used : false;
     col.append(h("div", { class: "th-track", "data-track": id }, [
-      h("div", { class: "th-track-head" }, [h("b", {}, trackTitle(id)), h("span", { class: "muted" }, ` · ${token}${used ? " (used)" : ""}: ${houseOf(view, order[0])}`)]),
+      h("div", { class: "th-track-head" }, [h("b", {}, trackTitle(id)), h("span", { class: "muted", "data-holder": order[0] }, id === "iron_throne" ? ` · ${houseOf(view, order[0])} ${token}` : ` · ${token}${used ? " (used)" : ""}: ${houseOf(view, order[0])}`)]),
       h("ol", {}, order.map((seat) => h("li", {}, chip(view, seat, me)))),
     ]));
   }

@@ -18,8 +18,9 @@
 //   drafts         march unit steppers [data-unit-count=<unit>] with [data-unit-more|less];
 //                  a battle-starting move asks first: [data-confirm=battle] with its Attack button;
 //                  bid amounts [data-bid-pick=<n>] then the bid button; tie list
-//                  [data-tie-group] li[data-tie-seat] with [data-tie-up|down], Confirm
-//                  [data-action=tie_order] sends the tie_pick actions in sequence
+//                  [data-tie-group] li[data-tie-seat] with [data-tie-up|down]; its Confirm
+//                  [data-action=tie_pick][data-seat=<first pick>][data-tie-order] sends every
+//                  tie_pick of the list in sequence
 //   readiness      [data-ready-seat=<seat>][data-ready=0|1]
 //   pieces         [data-order-token], [data-my-order], [data-power-token], [data-neutral],
 //                  .th-unit[data-unit-kind]; the tracks [data-track=<id>]
@@ -30,6 +31,8 @@ import { battlePanel, decide } from "./thrones-decide.js";
 import { describeEvent, houseOf, trackTitle } from "./thrones-labels.js";
 import { drawMap } from "./thrones-map.js";
 import { housesPanel, myHouse, statusStrip, tracksColumn } from "./thrones-panels.js";
+
+const NARROW = "(max-width: 820px)";
 
 function uiFor(ctx) {
   if (!ctx.ui.thrones) ctx.ui.thrones = { sel: null, key: "", latest: null, vb: null };
@@ -48,10 +51,14 @@ function render(areas, model, ctx) {
   if (geometry) mapEl = drawMap(model, geometry, plan, ui, () => ctx.rerender());
   else if (mapFailure()) mapEl = h("p", { class: "hint" }, `The map could not be loaded (${mapFailure()}).`);
   else mapEl = h("p", { class: "hint th-loading" }, "Loading the map…");
-  clear(areas.board).append(h("div", { class: "th-board" }, [mapEl, tracksColumn(model)]));
+  // On a phone the decision comes right under the map; the tracks go with the houses.
+  const narrow = window.matchMedia(NARROW);
+  if (!ui.watchingWidth) { ui.watchingWidth = true; narrow.addEventListener("change", () => ctx.rerender()); }
+  const tracks = tracksColumn(model);
+  clear(areas.board).append(h("div", { class: "th-board" }, narrow.matches ? [mapEl] : [mapEl, tracks]));
   areas.board.dataset.spots = String(plan.spots.size);
   clear(areas.dice).append(statusStrip(view));
-  clear(areas.players).append(housesPanel(model, ctx));
+  clear(areas.players).append(...(narrow.matches ? [tracks] : []), housesPanel(model, ctx));
   clear(areas.me).append(...myHouse(model));
   const battle = battlePanel(model);
   clear(areas.actions).append(...panels, ...(battle ? [battle] : []));
