@@ -57,7 +57,7 @@ def test_every_decision_kind_by_clicking(browser: Any, positions_server: Any) ->
         seat = pos["seat"]
         targets = [a for s, a in kinds_now(state)[kind] if s == seat]
         try:
-            open_seat(tab, server.base, ids[kind], seat)
+            start = open_seat(tab, server.base, ids[kind], seat)
             before = tab.last["seq"]
             if kind in SHOTS:
                 tab.shot(SHOTS[kind])
@@ -65,13 +65,13 @@ def test_every_decision_kind_by_clicking(browser: Any, positions_server: Any) ->
             if answer["t"] != "ack":
                 failed[kind] = f"refused: {answer.get('code')} {answer.get('reason')}"
                 continue
-            assert answer["seq"] == before + 1
             tab.settle()
-            got = kinds_applied(state, seat, tab, answer["seq"])
+            # The click's first action is the one after the position (a march may send more).
+            got = kinds_applied(state, seat, tab, before + 1, start)
             if kind not in got:
                 failed[kind] = f"the clicks made {sorted(got) or 'an unknown action'} instead"
                 continue
-            assert tab.page_seq() == answer["seq"]
+            assert tab.page_seq() >= answer["seq"]
             clicked[kind] = ids[kind]
         except AssertionError as exc:
             failed[kind] = str(exc).splitlines()[0][:300]

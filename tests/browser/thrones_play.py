@@ -75,11 +75,15 @@ def write_positions(
     return ids
 
 
-def open_seat(tab: Tab, base: str, game_id: str, seat: int) -> None:
+def open_seat(tab: Tab, base: str, game_id: str, seat: int) -> int:
+    """Open the game as ``seat``; returns the index of its welcome in ``tab.frames`` (the
+    frames before it are another game's). Answers to the previous page are dropped."""
     tab.last = {}
     tab.page.goto(f"{base}/play/{game_id}#seat={seat}&token={token_for(game_id, seat)}")
     tab.page.locator(".th-board").wait_for()
     tab.wait_for(lambda: bool(tab.last) and tab.last.get("seat") == seat, "the welcome")
+    tab.answers.clear()
+    return max(i for i, m in enumerate(tab.frames) if m.get("t") == "welcome")
 
 
 # -- clicking an action -----------------------------------------------------------------------------
@@ -108,7 +112,7 @@ def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
     attrs = el["attrs"]
     fields = [n for n, _ in THRONES_ACTION_FIELDS[action[0]]]
     values = dict(zip(fields, action[1:], strict=True))
-    if el["spot"]:
+    if el["spot"] and "action" not in attrs:  # a spot that opens its area's chooser
         return 0.5 if "area" in values and attrs.get("area") == str(values["area"]) else -1
     if attrs.get("action") != action[0]:
         return -1
@@ -123,9 +127,33 @@ def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
     return 1 + matched + (10 if matched == len(values) else 0)
 
 
+# A point where a person's click lands on element ``i`` (it, or a child, is topmost there):
+# map areas are bent SVG paths, so the centre of their box may be another area.
+_HIT_POINT = """([sel, i]) => {
+  const el = document.querySelectorAll(sel)[i];
+  if (!el) return null;
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect();
+  const W = window.innerWidth, H = window.innerHeight;
+  for (const n of [1, 3, 5, 9, 15]) {
+    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) {
+      const x = r.left + r.width * (a + 0.5) / n, y = r.top + r.height * (b + 0.5) / n;
+      if (x < 0 || y < 0 || x >= W || y >= H) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit))) return [x, y];
+    }
+  }
+  return null;
+}"""
+# Action types the page may send as a sequence from one click (the march's selected units, the
+# tie order): their click waits until the answers stop coming.
+SEQUENCES = {"move", "tie_pick"}
+unreachable: list[str] = []  # elements no point of the screen reaches (clicked by a DOM event)
+
+
 def click_towards(tab: Tab, targets: list[tuple[Any, ...]], what: str) -> dict[str, Any]:
     """Click, like a person, the elements that lead to one of ``targets`` (a spot, then the button
-    of its chooser) until the server answers. Returns the answer (ack or reject)."""
+    of its chooser) until the server answers. Returns the (first) answer, ack or reject."""
     answered = len(tab.answers)
     clicked_spots: set[str] = set()
     for _step in range(4):
@@ -144,32 +172,47 @@ def click_towards(tab: Tab, targets: list[tuple[Any, ...]], what: str) -> dict[s
         if best["spot"]:
             clicked_spots.add(best["attrs"]["area"])
         renders = _renders(tab)
-        tab.page.locator(_ALL).nth(best["i"]).click()
+        point = tab.page.evaluate(_HIT_POINT, [_ALL, best["i"]])
+        if point:
+            tab.page.mouse.click(point[0], point[1])
+        else:
+            unreachable.append(f"{what}: {best['attrs']}")
+            tab.page.locator(_ALL).nth(best["i"]).dispatch_event("click")
         # A spot either sends its one action or opens its chooser (a redraw without an answer).
         deadline = time.monotonic() + ANSWER_WAIT_S
         while time.monotonic() < deadline and len(tab.answers) == answered:
-            if best["spot"] and _renders(tab) != renders:
+            if _renders(tab) != renders and not best["attrs"].get("action"):
                 tab.page.wait_for_timeout(60)  # an answer may be on its way all the same
                 if len(tab.answers) == answered:
                     break
             tab.page.wait_for_timeout(20)
         if len(tab.answers) > answered:
+            if best["attrs"].get("action") in SEQUENCES:
+                _wait_for_quiet(tab)
             answer = tab.answers[answered]
             if answer["t"] == "ack":
-                seq = int(answer["seq"])
+                seq = int(tab.answers[-1]["seq"])
                 tab.wait_for(lambda seq=seq: tab.last["seq"] >= seq, f"the event of {what}")
             return answer
     raise AssertionError(f"{what}: four clicks and no answer from the server")
+
+
+def _wait_for_quiet(tab: Tab, quiet_s: float = 0.5) -> None:
+    n, since = len(tab.answers), time.monotonic()
+    while time.monotonic() - since < quiet_s:
+        tab.page.wait_for_timeout(40)
+        if len(tab.answers) != n:
+            n, since = len(tab.answers), time.monotonic()
 
 
 def _renders(tab: Tab) -> int:
     return int(tab.page.evaluate("window.ravenry ? window.ravenry.renders : 0"))
 
 
-def applied_action(state: Any, seat: int, tab: Tab, seq: int) -> list[tuple[Any, ...]]:
+def applied_action(state: Any, seat: int, tab: Tab, seq: int, start: int = 0) -> list[tuple[Any, ...]]:
     """The legal actions of ``seat`` in ``state`` after which the rules give the seat the view
     the server sent it with update ``seq`` (normally exactly one)."""
-    frame = next(m for m in reversed(tab.frames) if m.get("t") == "ev" and m.get("seq") == seq)
+    frame = next(m for m in tab.frames[start:] if m.get("t") == "ev" and m.get("seq") == seq)
     sent = frame["view"]
     out = []
     for a in state.legal_actions(seat):
@@ -180,8 +223,8 @@ def applied_action(state: Any, seat: int, tab: Tab, seq: int) -> list[tuple[Any,
     return out
 
 
-def kinds_applied(state: Any, seat: int, tab: Tab, seq: int) -> set[str]:
-    return {kind_of(state, seat, a) for a in applied_action(state, seat, tab, seq)}
+def kinds_applied(state: Any, seat: int, tab: Tab, seq: int, start: int = 0) -> set[str]:
+    return {kind_of(state, seat, a) for a in applied_action(state, seat, tab, seq, start)}
 
 
 def position_state(pos: dict[str, Any]) -> Any:
