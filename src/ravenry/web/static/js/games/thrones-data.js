@@ -31,18 +31,26 @@ function normalise(raw) {
   return { viewBox: vb, coast, rivers, areas };
 }
 
-/** The geometry if loaded; else starts loading it and calls `ready()` once it is there. */
+let onReady = () => {};
+
+function load() {
+  if (pending) return;
+  pending = fetch(URL_MAP, { credentials: "same-origin" })
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`map ${r.status}`))))
+    .then((raw) => { geometry = normalise(raw); onReady(); })
+    .catch((err) => { failed = String(err.message || err); onReady(); });
+}
+
+/** The geometry if loaded; else null, and `ready()` is called once it is there. */
 export function mapGeometry(ready) {
   if (geometry) return geometry;
-  if (!pending) {
-    pending = fetch(URL_MAP, { credentials: "same-origin" })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`map ${r.status}`))))
-      .then((raw) => { geometry = normalise(raw); ready(); })
-      .catch((err) => { failed = String(err.message || err); ready(); });
-  }
+  onReady = ready;
+  load();
   return null;
 }
 
 export function mapFailure() {
   return failed;
 }
+
+load(); // at once: the page's connection and the map load side by side

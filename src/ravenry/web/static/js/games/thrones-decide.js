@@ -5,7 +5,7 @@
 // a bid, a tie order) live in `ui` (ctx.ui.thrones) only.
 import { h, plural } from "../shell/dom.js";
 import { actButton, actionData, sendInSequence, uiButton } from "./thrones-act.js";
-import { actionLabel, areaName, houseCards, houseOf, orderName, trackTitle, unitWord, units as unitWords } from "./thrones-labels.js";
+import { actionLabel, areaName, houseCards, houseOf, orderName, bidTitle, unitWord, units as unitWords } from "./thrones-labels.js";
 import { cardFace } from "./thrones-panels.js";
 
 const UNIT_PLURAL = ["footmen", "knights", "ships"];
@@ -335,7 +335,7 @@ function bid(model, ctx, ui) {
   if (!amounts.includes(ui.bid)) ui.bid = 0;
   const pick = acts.find((a) => a.amount === ui.bid);
   const quick = h("div", { class: "th-amounts", role: "group", "aria-label": "Bid" }, acts.map((a) => uiButton(String(a.amount), () => { ui.bid = a.amount; ctx.rerender(); }, { class: `btn th-amount${a.amount === ui.bid ? " on" : ""}`, "data-bid-pick": a.amount, "aria-pressed": a.amount === ui.bid ? "true" : "false" })));
-  return panel("bid", `Bid for ${trackTitle(view.bid_for)}`, [
+  return panel("bid", `Bid for ${bidTitle(view.bid_for)}`, [
     hint(`Bid power tokens, sealed until every house has bid. You have ${max}.`),
     quick,
     actButton(pick, `Bid ${ui.bid}`, ctx, "primary"),
@@ -344,7 +344,7 @@ function bid(model, ctx, ui) {
 }
 
 function waitingBid(view) {
-  return panel("bid", `Bid for ${trackTitle(view.bid_for)}`, [hint(`Your bid${view.my_bid !== undefined ? ` (${view.my_bid})` : ""} is in, sealed. Waiting for the others…`), readiness(view, "bids")]);
+  return panel("bid", `Bid for ${bidTitle(view.bid_for)}`, [hint(`Your bid${view.my_bid !== undefined ? ` (${view.my_bid})` : ""} is in, sealed. Waiting for the others…`), readiness(view, "bids")]);
 }
 
 function tie(model, ctx, ui) {
@@ -365,7 +365,7 @@ function tie(model, ctx, ui) {
     await sendInSequence(wanted, () => ui.latest, ctx);
   }, { class: "btn primary", "data-action": "tie_pick", "data-seat": order[0] ? order[0][0] : null, "data-tie-order": order.map((g) => g.join(",")).join(";") });
   return panel("tie", "Break the tie", [
-    hint(`You hold the Iron Throne: order the tied houses for ${trackTitle(view.bid_for || (view.last_bids && view.last_bids.for))}, best first.`),
+    hint(`You hold the Iron Throne: order the tied houses for ${bidTitle(view.bid_for || (view.last_bids && view.last_bids.for))}, best first.`),
     ...lists, confirm,
   ]);
 }
@@ -405,6 +405,8 @@ export function decide(model, ctx, ui) {
   if (!p && model.seat !== null && model.seat !== undefined && !legal.length && !view.result) {
     p = panel("wait", "Waiting", [hint(view.current !== null && view.current !== undefined ? `${houseOf(view, view.current)} is deciding…` : "Waiting for the other houses…")]);
   }
+  if (view.battle && !plan.marks.has(view.battle.area)) plan.marks.set(view.battle.area, "battle-target");
+  if (view.battle && view.battle.from >= 0 && !plan.marks.has(view.battle.from)) plan.marks.set(view.battle.from, "from");
   if (!plan.spots.size) plan.dim = false;
   return { plan, panels: [p, extra].filter(Boolean) };
 }

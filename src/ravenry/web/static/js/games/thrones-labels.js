@@ -48,6 +48,11 @@ export function unitWord(unit) {
   return (UNIT_WORDS[unit] || [String(unit)])[0];
 }
 
+/** What a bid is for, in a sentence: "the Iron Throne track", "the Night's Watch". */
+export function bidTitle(id) {
+  return id === "nights_watch" ? trackTitle(id) : `the ${trackTitle(id)} track`;
+}
+
 export function trackTitle(id) {
   return TRACK_TITLES[id] || id;
 }
@@ -177,7 +182,7 @@ export function describeEvent(e, view) {
     case "mustered": return `${house(e.seat)} mustered 1 ${e.unit} in ${areaName(view, e.to)}.`;
     case "mustering_done": return `${house(e.seat)} is done mustering.`;
     case "game_of_thrones": return `Game of Thrones: ${list(e.power)} power.`;
-    case "bidding": return `Bidding for ${trackTitle(e.for)}.`;
+    case "bidding": return `Bidding for ${bidTitle(e.for)}.`;
     case "bid_placed": return `${house(e.seat)} placed a bid${e.amount === null || e.amount === undefined ? "" : ` of ${e.amount}`}.`;
     case "bids_revealed": return `Bids: ${list(e.bids)}.`;
     case "tie_broken": return `${house(e.seat)} breaks the tie for ${house(e.picked)}.`;

@@ -3,7 +3,7 @@
 // wildling threat, the holders of the Throne, Blade and Raven), the houses (power, cards) and
 // the viewer's own house cards. All numbers are the view's.
 import { h } from "../shell/dom.js";
-import { houseCards, houseOf, phaseTitle, trackTitle, westerosTitle } from "./thrones-labels.js";
+import { houseCards, houseOf, bidTitle, phaseTitle, trackTitle, westerosTitle } from "./thrones-labels.js";
 import { houseColor } from "./thrones-map.js";
 
 const chip = (view, seat, me, extra = "") => h("span", {
@@ -18,7 +18,7 @@ export function statusStrip(view) {
   const west = (view.westeros || []).filter(Boolean);
   if (west.length) items.push(h("span", { class: "th-stat", "data-westeros": west.join(","), title: "this round's Westeros cards" }, `Westeros: ${west.map(westerosTitle).join(" · ")}`));
   if ((view.restrictions || []).length) items.push(h("span", { class: "th-stat warn", "data-restrictions": view.restrictions.join(",") }, `In force: ${view.restrictions.map(westerosTitle).join(", ")}`));
-  if (view.phase === "bidding" && view.bid_for) items.push(h("span", { class: "th-stat warn" }, `Bidding for ${trackTitle(view.bid_for)}`));
+  if (view.phase === "bidding" && view.bid_for) items.push(h("span", { class: "th-stat warn" }, `Bidding for ${bidTitle(view.bid_for)}`));
   return h("div", { class: "th-status", "aria-label": "Round and phase" }, items);
 }
 

@@ -28,7 +28,7 @@ import { h, clear } from "../shell/dom.js";
 import { registerGame } from "../registry.js";
 import { mapFailure, mapGeometry } from "./thrones-data.js";
 import { battlePanel, decide } from "./thrones-decide.js";
-import { describeEvent, houseOf, trackTitle } from "./thrones-labels.js";
+import { describeEvent, bidTitle, houseOf } from "./thrones-labels.js";
 import { drawMap } from "./thrones-map.js";
 import { housesPanel, myHouse, statusStrip, tracksColumn } from "./thrones-panels.js";
 
@@ -84,7 +84,7 @@ function turnCue(model) {
   if (types.has("retreat")) return "Battle: retreat";
   if (types.has("ability") || types.has("ability_pass")) return "Battle: use your card's ability?";
   if (types.has("muster") || types.has("end_muster")) return "Mustering: raise units";
-  if (types.has("bid")) return `Bid for ${trackTitle(view.bid_for)}`;
+  if (types.has("bid")) return `Bid for ${bidTitle(view.bid_for)}`;
   if (types.has("tie_pick")) return "Break the tie";
   if (types.has("wildling_loss")) return "Wildlings: choose your losses";
   if (types.has("reclaim") || types.has("reclaim_pass")) return "Take a house card back?";
