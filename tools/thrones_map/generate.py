@@ -27,6 +27,7 @@ import argparse
 import json
 import math
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -110,8 +111,9 @@ def all_seeds(seeds: Seeds, land: Polygon) -> dict[str, list[XY]]:
     ring = land.exterior
     corner = ring.interpolate(ring.project(Point(layout.FOUR_CORNER)))
     out = {a: list(s) for a, s in seeds.items()}
-    for area, (dx, dy) in layout.FOUR_CORNER_SEEDS.items():
-        out[area].insert(0, (corner.x + dx, corner.y + dy))
+    for north, south, (dx, dy) in layout.FOUR_CORNER_SEEDS:
+        out[north].insert(0, (corner.x + dx, corner.y - dy))
+        out[south].insert(0, (corner.x + dx, corner.y + dy))
     return out
 
 
@@ -269,15 +271,26 @@ def anchors(area: str, poly: Polygon) -> dict[str, list[float]]:
     lines = label_lines(name)
     half_w = max(len(s) for s in lines) * 6.5 + 4
     half_h = len(lines) * 12.5 + 2
-    step = 40.0
+    step = 38.0
     # offsets of (units, order, token) from the label centre, per arrangement
     below = half_h + 22
     side = half_w + 24
     arrangements = [
-        [(-step, below), (0, below), (step, below)],
-        [(-step, -below), (0, -below), (step, -below)],
-        [(side, -step), (side, 0), (side, step)],
+        [(-step, below), (0, below), (step, below)],  # a row below the label
+        [(-step, -below), (0, -below), (step, -below)],  # above
+        [(side, -step), (side, 0), (side, step)],  # a column beside it
         [(-side, -step), (-side, 0), (-side, step)],
+        [(-step / 2, below), (step / 2, below), (0, -below)],  # two below, one above
+        [(-step / 2, -below), (step / 2, -below), (0, below)],
+        [(-side, 0), (side, 0), (side + step, 0)],  # one each side of the label (long areas)
+        [(side, 0), (side + step, 0), (side + 2 * step, 0)],
+        [(-side - 2 * step, 0), (-side - step, 0), (-side, 0)],
+        [(-side, 0), (side, -step / 2), (side, step / 2)],  # compact: one left, two right
+        [(side, 0), (-side, -step / 2), (-side, step / 2)],
+        [(-step / 2, below), (step / 2, below), (side, 0)],  # two below, one beside
+        [(-step / 2, below), (step / 2, below), (-side, 0)],
+        [(-step / 2, -below), (step / 2, -below), (side, 0)],
+        [(-step / 2, -below), (step / 2, -below), (-side, 0)],
     ]
     corners = [(dx * half_w, dy * half_h) for dx in (-1, 0, 1) for dy in (-1, 1)]
     minx, miny, maxx, maxy = poly.bounds
@@ -287,21 +300,27 @@ def anchors(area: str, poly: Polygon) -> dict[str, list[float]]:
     if not keep.any():
         keep = signed_depth(poly, cx, cy) > 0
     cx, cy = cx[keep], cy[keep]
-    centre = polylabel(poly, 1.0)
+    centre = Point(layout.LABEL_NEAR[area]) if area in layout.LABEL_NEAR else polylabel(poly, 1.0)
     label_fit = np.min([signed_depth(poly, cx + dx, cy + dy) for dx, dy in corners], axis=0)
     best = None
-    for arrangement in arrangements:
+    for rank, arrangement in enumerate(arrangements):
         depth = np.min([signed_depth(poly, cx + dx, cy + dy) for dx, dy in arrangement], axis=0)
         score = (
-            np.minimum(depth, 40.0)
+            np.minimum(depth, 36.0)
+            + 4.0 * np.minimum(depth - ANCHOR_MARGIN, 0.0)  # pieces well inside come first
             + 0.5 * np.minimum(label_fit, 12.0)
-            - 0.02 * np.hypot(cx - centre.x, cy - centre.y)
+            - (0.1 if area in layout.LABEL_NEAR else 0.02) * np.hypot(cx - centre.x, cy - centre.y)
+            - (0.0 if rank == 0 else 8.0)  # the plain row below unless another fits clearly better
         )
         k = int(np.argmax(score))
         if best is None or score[k] > best[0]:
             best = (float(score[k]), float(cx[k]), float(cy[k]), arrangement)
     assert best is not None
     _, lx, ly, arrangement = best
+    depth = min(float(signed_depth(poly, lx + dx, ly + dy)) for dx, dy in [(0, 0), *arrangement])
+    fit = min(float(signed_depth(poly, lx + dx, ly + dy)) for dx, dy in corners)
+    if depth < ANCHOR_MARGIN or fit < 0:
+        print(f"  cramped: {area}: anchors {depth:.0f} inside, label box {fit:.0f} inside")
     out = {"label": [round(lx, 1), round(ly, 1)]}
     for key, (dx, dy) in zip(("units", "order", "token"), arrangement, strict=True):
         out[key] = [round(lx + dx, 1), round(ly + dy, 1)]
@@ -361,11 +380,14 @@ def coverage(drawing: Drawing) -> tuple[dict[str, Polygon], list[Polygon]]:
     rivers: list[Polygon] = []
     loose: list[Polygon] = []
     for face in faces:
-        point = face.representative_point()
-        owner = next((names[int(k)] for k in tree.query(point, "within")), None)
-        if owner is not None:
+        # the area that holds most of the face (a representative point can be fooled by snapping)
+        overlaps = [
+            (drawing.areas[names[int(k)]].intersection(face).area, names[int(k)]) for k in tree.query(face)
+        ]
+        share, owner = max(overlaps, default=(0.0, ""))
+        if share > 0.5 * face.area:
             owned[owner].append(face)
-        elif dry.contains(point) and face.area > 20:
+        elif dry.contains(face.representative_point()) and face.area > 1.0:
             rivers.append(face)
         else:
             loose.append(face)
@@ -382,8 +404,8 @@ def coverage(drawing: Drawing) -> tuple[dict[str, Polygon], list[Polygon]]:
     out: dict[str, Polygon] = {}
     for name, geom in zip(order, simple, strict=True):
         if name in merged:
-            ps = pieces(geom)
-            if len(ps) != 1:
+            ps = sorted(pieces(geom), key=lambda p: -p.area)
+            if not ps or sum(p.area for p in ps[1:]) > 1.0:
                 raise SystemExit(f"{name} is in {len(ps)} pieces")
             out[name] = ps[0]
     land_faces = [g for name, g in zip(order, simple, strict=True) if not IS_SEA.get(name, False)]
@@ -469,11 +491,10 @@ def tune(rounds: int) -> Seeds:
     print("start", best)
     names = sorted(seeds)
     for r in range(rounds):
-        d = Drawing(seeds)
-        missing, extra, short = d.mismatches()
+        missing, extra, short = Drawing(seeds).mismatches()
         if not missing and not extra and not short:
             break
-        involved = sorted({a for p in [*missing, *extra, *short] for a in p})
+        involved = sorted({a for p in [*missing, *extra, *short] for a in p if a in seeds})
         area = rng.choice(involved if involved and rng.random() < 0.8 else names)
         pts = list(seeds[area])
         k = rng.randrange(len(pts))
@@ -483,7 +504,7 @@ def tune(rounds: int) -> Seeds:
         trial = dict(seeds)
         trial[area] = tuple(pts)
         c = cost(trial)
-        if c <= best:
+        if c < best or (c == best and step <= 8):
             if c < best:
                 print(r, area, pts[k], c)
             seeds, best = trial, c
@@ -493,13 +514,30 @@ def tune(rounds: int) -> Seeds:
     return seeds
 
 
+def write_seeds(seeds: Seeds) -> None:
+    """Put tuned seeds back into layout.py (one line per area in SEEDS)."""
+    path = Path(layout.__file__)
+    text = path.read_text()
+    head, text = text.split("\nSEEDS: Final", 1)
+    for area, pts in seeds.items():
+        if pts != layout.SEEDS[area]:
+            inner = ", ".join(f"({x:g}, {y:g})" for x, y in pts) + ("," if len(pts) == 1 else "")
+            text, n = re.subn(rf'(\n    "{area}": )\(.*?\),\n', rf"\g<1>({inner}),\n", text, count=1)
+            assert n == 1, area
+    path.write_text(head + "\nSEEDS: Final" + text)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--png", type=Path, help="also render the drawing to this PNG (needs cairosvg)")
     parser.add_argument("--svg", type=Path, help="also write the check-by-eye SVG here")
-    parser.add_argument("--tune", type=int, default=0, help="rounds of seed search (prints moved seeds)")
+    parser.add_argument(
+        "--tune", type=int, default=0, help="rounds of seed search (writes the moved seeds into layout.py)"
+    )
     args = parser.parse_args()
     seeds = tune(args.tune) if args.tune else dict(layout.SEEDS)
+    if args.tune:
+        write_seeds(seeds)
     drawing = Drawing(seeds)
     missing, extra, short = drawing.mismatches()
     for label, pairs in (("missing", missing), ("extra", extra), ("short", short)):

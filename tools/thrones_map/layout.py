@@ -30,27 +30,27 @@ COAST: Final[tuple[Point, ...]] = (
     (845, 244),
     (805, 256),  # Winterfell on the Shivering Sea
     (805, 275),
-    (835, 278),  # Widow's Watch
-    (920, 268),
-    (975, 298),
-    (985, 350),
-    (950, 395),
-    (870, 408),
-    (815, 424),  # White Harbor on the Narrow Sea
-    (775, 445),  # Moat Cailin
-    (742, 470),  # The Twins in the Bite
-    (738, 510),
-    (765, 515),  # The Fingers
-    (820, 476),
-    (905, 472),
-    (942, 518),
-    (905, 566),
-    (872, 578),
+    (830, 262),  # Widow's Watch
+    (920, 248),
+    (970, 283),
+    (976, 350),
+    (945, 404),
+    (870, 410),
+    (815, 410),  # White Harbor on the Narrow Sea
+    (770, 430),  # Moat Cailin
+    (726, 458),  # The Twins in the Bite
+    (718, 515),
+    (752, 530),  # The Fingers
+    (820, 500),
+    (905, 494),
+    (945, 535),
+    (910, 585),
+    (875, 592),
     (885, 601),  # The Mountains of the Moon
     (935, 603),  # The Eyrie
-    (985, 645),
-    (985, 735),
-    (935, 765),
+    (982, 642),
+    (984, 738),
+    (935, 772),
     (880, 765),
     (885, 795),  # Crackclaw Point
     (895, 830),
@@ -100,14 +100,14 @@ COAST: Final[tuple[Point, ...]] = (
     (280, 612),  # Seagard
     (272, 543),
     (285, 480),  # Greywater Watch
-    (245, 472),
-    (160, 472),  # Flint's Finger
-    (80, 462),
-    (55, 420),
-    (80, 378),
-    (170, 372),
-    (262, 370),
-    (288, 350),
+    (245, 488),
+    (160, 490),  # Flint's Finger
+    (70, 482),
+    (38, 425),
+    (70, 366),
+    (170, 360),
+    (262, 360),
+    (288, 348),
     (262, 338),  # The Stony Shore
     (170, 345),
     (90, 330),
@@ -121,8 +121,8 @@ COAST: Final[tuple[Point, ...]] = (
 
 # Islands: (centre, radii, rotation in degrees) of an ellipse, each wholly one area.
 ISLANDS: Final[dict[str, tuple[Point, Point, float]]] = {
-    "pyke": ((158, 582), (78, 58), -15),
-    "dragonstone": ((932, 905), (60, 64), 10),
+    "pyke": ((135, 640), (76, 58), -15),
+    "dragonstone": ((930, 905), (64, 68), 10),
     "the-arbor": ((175, 1530), (88, 54), -15),
 }
 
@@ -132,43 +132,41 @@ ISLANDS: Final[dict[str, tuple[Point, Point, float]]] = {
 # Straights and Oldtown–Sunset Sea touch at this corner. The generator places the four areas'
 # nearest seeds mirrored about the horizontal through this point, so every bisector passes it.
 FOUR_CORNER: Final[Point] = (132, 1227)
-FOUR_CORNER_SEEDS: Final[dict[str, Point]] = {
-    # offset (dx, dy) of the seed from the corner; its partner gets (dx, -dy)
-    "highgarden": (75, -55),
-    "oldtown": (75, 47),
-    "sunset-sea": (-70, -55),
-    "redwyne-straights": (-70, 47),
-}
+FOUR_CORNER_SEEDS: Final[tuple[tuple[str, str, Point], ...]] = (
+    # (the area north of the corner, the one south of it, (dx, dy)): seeds at (dx, -dy), (dx, dy)
+    ("highgarden", "oldtown", (75, 52)),
+    ("sunset-sea", "redwyne-straights", (-70, 52)),
+)
 
 # Voronoi seeds per area; land seeds partition the mainland, sea seeds the water.
 SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     # -- the North
-    "castle-black": ((300, 42), (500, 42), (700, 42)),
+    "castle-black": ((300, 42), (507, 45), (700, 42)),
     "karhold": ((800, 155),),
-    "winterfell": ((420, 164), (560, 196), (330, 228), (740, 236), (260, 170)),
+    "winterfell": ((420, 164), (560, 196), (330, 228), (732, 249), (264, 159)),
     "the-stony-shore": ((185, 287),),
-    "white-harbor": ((690, 355), (800, 331)),
-    "widows-watch": ((900, 339),),
-    "moat-cailin": ((530, 410), (720, 430)),
-    "greywater-watch": ((370, 394), (305, 465)),
-    "flints-finger": ((170, 406),),
+    "white-harbor": ((690, 355), (804, 349)),
+    "widows-watch": ((921, 337),),
+    "moat-cailin": ((543, 406), (720, 430)),
+    "greywater-watch": ((362, 418), (327, 485)),
+    "flints-finger": ((143, 424),),
     # -- the Vale and the Riverlands
-    "seagard": ((340, 540), (440, 545)),
+    "seagard": ((320, 522), (440, 545)),
     "the-twins": ((640, 520), (700, 496)),
-    "the-fingers": ((830, 510),),
-    "the-mountains-of-the-moon": ((740, 624), (830, 682), (865, 745)),
-    "the-eyrie": ((930, 670),),
-    "riverrun": ((340, 659),),
+    "the-fingers": ((835, 545), (895, 560)),
+    "the-mountains-of-the-moon": ((740, 630), (800, 685), (870, 745)),
+    "the-eyrie": ((925, 690), (915, 735)),
+    "riverrun": ((295, 700),),
     "harrenhal": ((520, 693),),
-    "crackclaw-point": ((700, 751), (820, 809)),
+    "crackclaw-point": ((700, 762), (800, 800), (865, 818)),
     # -- the Westerlands and the Crownlands
-    "lannisport": ((270, 786),),
-    "stoney-sept": ((400, 798),),
-    "blackwater": ((540, 844),),
-    "kings-landing": ((665, 879),),
-    "searoad-marches": ((278, 943), (400, 908)),
+    "lannisport": ((275, 805),),
+    "stoney-sept": ((420, 800),),
+    "blackwater": ((515, 842),),
+    "kings-landing": ((645, 890),),
+    "searoad-marches": ((277, 936), (430, 914)),
     "the-reach": ((510, 949), (410, 1030)),
-    "kingswood": ((760, 1024), (690, 972)),
+    "kingswood": ((760, 1024), (700, 988)),
     # -- the Stormlands, the Reach and Dorne
     "storms-end": ((850, 1128),),
     "the-boneway": ((660, 1157),),
@@ -179,20 +177,25 @@ SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     "princes-pass": ((510, 1331),),
     "yronwood": ((650, 1354),),
     "starfall": ((510, 1453),),
-    "salt-shore": ((700, 1447),),
+    "salt-shore": ((702, 1455),),
     "sunspear": ((850, 1389),),
     # -- the seas
     "bay-of-ice": ((80, 164), (150, 347)),
     "the-shivering-sea": ((930, 116), (900, 260)),
-    "the-narrow-sea": ((850, 430), (965, 554), (995, 682), (930, 769)),
+    "the-narrow-sea": ((855, 426), (954, 568), (1001, 676), (920, 757)),
     "shipbreaker-bay": ((960, 850), (940, 1018), (885, 985)),
     "blackwater-bay": ((765, 905),),
-    "sea-of-dorne": ((800, 1250),),
+    "sea-of-dorne": ((789, 1234),),
     "the-summer-sea": ((600, 1560), (985, 1262), (950, 1527), (300, 1590)),
-    "redwyne-straights": ((60, 1482), (210, 1430)),
+    "redwyne-straights": ((60, 1482), (238, 1454)),
     "sunset-sea": ((20, 380), (20, 496), (25, 612), (20, 700), (22, 800), (25, 900), (30, 1053)),
-    "ironmans-bay": ((158, 582), (90, 585), (230, 462)),
-    "the-golden-sound": ((160, 775),),
+    "ironmans-bay": ((135, 640), (75, 640), (200, 520)),
+    "the-golden-sound": ((158, 790),),
+}
+
+# Where a label should go when the widest spot of the area is not the best (e.g. by the frame edge).
+LABEL_NEAR: Final[dict[str, Point]] = {
+    "the-narrow-sea": (800, 470),
 }
 
 # Display regions (colouring only; seas have none).
