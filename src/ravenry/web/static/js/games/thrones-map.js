@@ -49,7 +49,7 @@ export function describeArea(view, a) {
 }
 
 function unitShape(kind, x, y, fill, ink, count, routed) {
-  const g = s("g", { class: `th-unit${routed ? " routed" : ""}`, "data-unit-kind": kind, transform: `translate(${x},${y})` });
+  const g = s("g", { class: `th-unit${routed ? " routed" : ""}`, "data-unit-kind": kind, transform: `translate(${x},${y}) scale(1.2)` });
   if (kind === 0) g.append(s("circle", { r: 13, fill, stroke: "#111", "stroke-width": 2 }));
   else if (kind === 1) g.append(s("path", { d: "M-14,-13 L14,-13 L14,3 L0,15 L-14,3 Z", fill, stroke: "#111", "stroke-width": 2 }));
   else g.append(s("path", { d: "M-17,-2 L17,-2 L10,12 L-10,12 Z M-2,-2 L-2,-16 L10,-6 L-2,-6", fill, stroke: "#111", "stroke-width": 2 }));
@@ -112,17 +112,17 @@ function pieces(view, a, geo, me) {
   const order = view.orders[a];
   const mine = view.my_orders ? view.my_orders[a] : null;
   if (order) {
-    out.push(s("g", { class: "th-order-token", transform: `translate(${op.x},${op.y})`, "data-order-token": order[1], "data-order-seat": order[0] }, [
+    out.push(s("g", { class: "th-order-token", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": order[1], "data-order-seat": order[0] }, [
       s("circle", { r: 17, fill: houseColor(view, order[0]), stroke: "#f4e7c0", "stroke-width": 3 }),
       s("text", { class: "th-order-text", y: 5, "text-anchor": "middle", fill: houseInk(view, order[0]) }, orderGlyph(order[1])),
     ]));
   } else if (mine) {
-    out.push(s("g", { class: "th-order-token mine", transform: `translate(${op.x},${op.y})`, "data-my-order": mine }, [
+    out.push(s("g", { class: "th-order-token mine", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-my-order": mine }, [
       s("circle", { r: 17, fill: "#fff", stroke: houseColor(view, me), "stroke-width": 3, "stroke-dasharray": "4 2" }),
       s("text", { class: "th-order-text", y: 5, "text-anchor": "middle", fill: "#1f2328" }, orderGlyph(mine)),
     ]));
   } else if (view.phase === "planning" && owner >= 0 && owner !== me && view.ready[owner]) {
-    out.push(s("g", { class: "th-order-token down", transform: `translate(${op.x},${op.y})`, "data-order-token": "face-down" }, [
+    out.push(s("g", { class: "th-order-token down", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": "face-down" }, [
       s("circle", { r: 15, fill: "#3a3a3a", stroke: houseColor(view, owner), "stroke-width": 3 }),
     ]));
   }
