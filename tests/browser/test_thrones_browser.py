@@ -91,9 +91,12 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
         legal_areas = {a["area"] for a in tab.legal() if a["type"] == "place_order"}
         spots = page.locator("#board path.th-area.spot")
         assert spots.count() == len(legal_areas)
-        area = int(spots.first.get_attribute("data-area") or "-1")
-        assert area in legal_areas and (spots.first.get_attribute("aria-label") or "").strip()
-        spots.first.dispatch_event("click")
+        # The first order goes to the largest army (its March is the interesting one).
+        units = tab.view()["units"]
+        area = max(sorted(legal_areas), key=lambda a: sum(units[a])) if placed == 0 else min(legal_areas)
+        spot = page.locator(f"#board path.th-area.spot[data-area='{area}']")
+        assert (spot.get_attribute("aria-label") or "").strip()
+        spot.dispatch_event("click")
         chooser = page.locator(f"[data-panel=orders] [data-dialog=area][data-area='{area}']")
         chooser.wait_for()
         options = [a for a in tab.legal() if a["type"] == "place_order" and a["area"] == area]
@@ -189,5 +192,61 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
         for e in msg.get("events", []):
             if e["type"] == "order_placed" and e["seat"] != me:
                 assert e.get("area") is None and e.get("order") is None, e
+    assert not tab.errors, tab.errors
+    assert not tab.external, tab.external
+
+
+BATTLE_KINDS = ("march_move:attack", "support:attacker", "house_cards:card")
+
+
+@pytest.fixture
+def battle_server(tmp_path: Path) -> Any:
+    from browser_support import missing, skip_or_fail
+    from thrones_play import write_positions
+    from thrones_positions import load
+
+    if missing():
+        skip_or_fail(missing() or "")
+    positions = {k: v for k, v in load().items() if k in BATTLE_KINDS}
+    ids = write_positions(tmp_path / "battle.sqlite", positions)
+    srv = Server(tmp_path / "battle.sqlite", 1)
+    srv.start()
+    yield srv, ids, positions
+    srv.stop()
+
+
+def test_thrones_battle_on_the_map(browser: Any, battle_server: Any) -> None:
+    """A march into an enemy's area asks first, with both sides' strength from the view; the
+    battle panel shows both sides and the engine's totals; the house cards are a chooser."""
+    from thrones_play import open_seat
+
+    server, ids, positions = battle_server
+    tab = Tab(browser, "thrones-battle")
+    page = tab.page
+    pos = positions["march_move:attack"]
+    open_seat(tab, server.base, ids["march_move:attack"], pos["seat"])
+    tab.settle()
+    march = tab.view()["march"]
+    target = next(t for t in march["targets"] if t["battle"])
+    page.locator(f"#board path.th-area.spot[data-area='{target['to']}']").dispatch_event("click")
+    confirm = page.locator(f"[data-confirm=battle][data-to='{target['to']}']")
+    confirm.wait_for()
+    text = confirm.inner_text()
+    assert f"strength {target['battle']['attacker_strength']}" in text, text
+    assert str(target["battle"]["defender_strength"]) in text, text
+    assert page.locator(f"#board path.th-area.battle-target[data-area='{target['to']}']").count() == 1
+    tab.shot("battle-preview")
+
+    pos = positions["house_cards:card"]
+    open_seat(tab, server.base, ids["house_cards:card"], pos["seat"])
+    tab.settle()
+    battle = tab.view()["battle"]
+    panel = page.locator("[data-panel=battle]")
+    for side in (0, 1):
+        total = panel.locator(f"[data-side='{side}'] [data-strength]").get_attribute("data-strength")
+        assert total == str(battle["strength"][side])
+    cards = page.locator("[data-panel=cards] [data-action=house_card]")
+    assert cards.count() == len([a for a in tab.legal() if a["type"] == "house_card"])
+    tab.shot("battle-cards")
     assert not tab.errors, tab.errors
     assert not tab.external, tab.external
