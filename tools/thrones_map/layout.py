@@ -196,6 +196,8 @@ SEEDS: Final[dict[str, tuple[Point, ...]]] = {
 # Where a label should go when the widest spot of the area is not the best (e.g. by the frame edge).
 LABEL_NEAR: Final[dict[str, Point]] = {
     "the-narrow-sea": (800, 470),
+    "the-mountains-of-the-moon": (750, 660),
+    "the-summer-sea": (700, 1560),
 }
 
 # Display regions (colouring only; seas have none).
