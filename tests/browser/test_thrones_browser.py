@@ -84,6 +84,21 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     assert "Planning" in page.locator("#cue").inner_text()
     assert page.locator("[data-ready-seat]").count() >= 5
     tab.shot("planning-start")
+    # Zoom and pan move the map's viewBox; the whole map comes back with one button.
+    whole = page.locator(".th-map").get_attribute("viewBox")
+    page.click("[data-zoom=in]")
+    zoomed = [float(x) for x in (page.locator(".th-map").get_attribute("viewBox") or "").split()]
+    assert zoomed[2] < float((whole or "0 0 0 0").split()[2]), (whole, zoomed)
+    box = page.locator(".th-map").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 60, box["y"] + box["height"] / 2 + 40, steps=4)
+    page.mouse.up()
+    panned = [float(x) for x in (page.locator(".th-map").get_attribute("viewBox") or "").split()]
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1], (zoomed, panned)
+    page.click("[data-zoom=reset]")
+    assert page.locator(".th-map").get_attribute("viewBox") == whole
 
     # Planning: every lit area gets an order, by clicking it on the map and then a token.
     placed = 0

@@ -111,7 +111,8 @@ def play_scenario(browser: Any, base: str, kind: str, game_id: str, seats: list[
                 continue
             places = [a for a in legal if a["type"] == "place_order"]
             target = places[rng.randrange(len(places))] if places else legal[rng.randrange(len(legal))]
-            answer = click_towards(me, [as_tuple(target)], f"{kind}: {target}")
+            others = [as_tuple(a) for a in legal if a["type"] == target["type"]]
+            answer = click_towards(me, [as_tuple(target)], f"{kind}: {target}", others)
             assert answer["t"] == "ack", answer
             if me.legal() and not revealed(me, reveal):
                 continue

@@ -20,7 +20,7 @@ from thrones_positions import new_state, replay, unpack
 
 from ravenry.games.thrones.rules import THRONES_ACTION_FIELDS
 from ravenry.server.live import hash_token
-from ravenry.server.storage import GameRow, SeatRow, Storage
+from ravenry.server.storage import GameRow, SeatRow, Storage, actions_table, dumps, games_table
 
 ANSWER_WAIT_S = 2.0
 
@@ -67,9 +67,15 @@ def write_positions(
                 seats=seats,
             )
         )
+        rows = []
         for seq, row in enumerate(pos["prefix"], start=1):
             seat, action = unpack(row)
-            storage.append_action(game_id, seq, seat, state.game.action_to_json(action), None, None)
+            payload = dumps(state.game.action_to_json(action))
+            rows.append({"game_id": game_id, "seq": seq, "seat": seat, "payload": payload, "cid": None})
+        if rows:  # one transaction, not a commit per action as the live server makes them
+            with storage.engine.begin() as conn:
+                conn.execute(actions_table.insert(), [{**r, "at": now} for r in rows])
+                conn.execute(games_table.update().where(games_table.c.id == game_id).values(seq=len(rows)))
         ids[kind] = game_id
     storage.close()
     return ids
@@ -87,14 +93,16 @@ def open_seat(tab: Tab, base: str, game_id: str, seat: int) -> int:
 
 
 # -- clicking an action -----------------------------------------------------------------------------
-_SCAN = """() => [...document.querySelectorAll('[data-action], .spot[data-area]')].map((el, i) => {
+_ALL = "[data-action], .spot[data-area], [data-bid-pick]"
+_SCAN = """(sel) => [...document.querySelectorAll(sel)].map((el, i) => {
   const r = el.getBoundingClientRect();
   const attrs = {};
   for (const a of el.attributes) if (a.name.startsWith('data-')) attrs[a.name.slice(5)] = a.value;
   return {i, attrs, spot: el.classList.contains('spot'), visible: r.width > 0 && r.height > 0,
           disabled: !!el.disabled, text: (el.innerText || el.getAttribute('aria-label') || '').slice(0, 80)};
 })"""
-_ALL = "[data-action], .spot[data-area]"
+# Drafts a person sets before the sender shows the action: attribute -> (action type, field).
+PICKERS = {"bid-pick": ("bid", "amount")}
 
 
 def _attr(attrs: dict[str, str], field: str) -> str | None:
@@ -112,6 +120,9 @@ def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
     attrs = el["attrs"]
     fields = [n for n, _ in THRONES_ACTION_FIELDS[action[0]]]
     values = dict(zip(fields, action[1:], strict=True))
+    for attr, (type_, field) in PICKERS.items():
+        if attr in attrs and "action" not in attrs:
+            return 0.6 if action[0] == type_ and attrs[attr] == str(values[field]) else -1
     if el["spot"] and "action" not in attrs:  # a spot that opens its area's chooser
         return 0.5 if "area" in values and attrs.get("area") == str(values["area"]) else -1
     if attrs.get("action") != action[0]:
@@ -151,26 +162,38 @@ SEQUENCES = {"move", "tie_pick"}
 unreachable: list[str] = []  # elements no point of the screen reaches (clicked by a DOM event)
 
 
-def click_towards(tab: Tab, targets: list[tuple[Any, ...]], what: str) -> dict[str, Any]:
+def click_towards(
+    tab: Tab, targets: list[tuple[Any, ...]], what: str, fallback: list[tuple[Any, ...]] | None = None
+) -> dict[str, Any]:
     """Click, like a person, the elements that lead to one of ``targets`` (a spot, then the button
-    of its chooser) until the server answers. Returns the (first) answer, ack or reject."""
+    of its chooser; a draft such as a bid amount, then its sender) until the server answers;
+    ``fallback``: other actions to aim at if nothing leads to a target (a tie order's first pick
+    is the page's). Returns the (first) answer, ack or reject."""
     answered = len(tab.answers)
     clicked_spots: set[str] = set()
+    picked: set[str] = set()
     for _step in range(4):
         tab.settle()
-        elements = [e for e in tab.page.evaluate(_SCAN) if e["visible"] and not e["disabled"]]
+        elements = [e for e in tab.page.evaluate(_SCAN, _ALL) if e["visible"] and not e["disabled"]]
         best, best_score = None, 0.0
-        for el in elements:
-            if el["spot"] and el["attrs"].get("area") in clicked_spots:
-                continue
-            for a in targets:
-                sc = _score(el, a)
-                if sc > best_score:
-                    best, best_score = el, sc
+        for aims in (targets, fallback or []):
+            for el in elements:
+                if el["spot"] and el["attrs"].get("area") in clicked_spots:
+                    continue
+                if any(el["attrs"].get(p) is not None and str(el["i"]) in picked for p in PICKERS):
+                    continue
+                for a in aims:
+                    sc = _score(el, a)
+                    if sc > best_score:
+                        best, best_score = el, sc
+            if best is not None:
+                break
         if best is None:
             raise AssertionError(f"{what}: nothing on the page leads to {targets[:3]}")
         if best["spot"]:
             clicked_spots.add(best["attrs"]["area"])
+        if any(p in best["attrs"] for p in PICKERS):
+            picked.add(str(best["i"]))
         renders = _renders(tab)
         point = tab.page.evaluate(_HIT_POINT, [_ALL, best["i"]])
         if point:
