@@ -24,6 +24,7 @@ kinds, icons, adjacency) come from the server's view.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -366,50 +367,115 @@ def region_of() -> dict[str, str]:
 GRID = 0.1
 
 
-def coverage(drawing: Drawing) -> tuple[dict[str, Polygon], list[Polygon]]:
-    """The areas as an exact coverage on the 0.1 grid (neighbours share identical vertices) and the
-    coast rings (mainland, islands): all boundaries are noded together, snapped to the grid and
-    polygonized; each face goes to the area it lies in, faces in no area are river strips."""
-    lines = [FRAME.boundary, drawing.land.boundary, *(p.boundary for p in drawing.areas.values())]
+def faces_of(lines: list[BaseGeometry]) -> list[Polygon]:
+    """The faces of the line network, noded and snapped to the grid."""
     net = unary_union(shapely.set_precision(unary_union(lines), GRID))
-    faces = [f for f in polygonize(net.geoms) if f.area > 1e-6]
-    names = sorted(drawing.areas)
-    tree = shapely.STRtree([drawing.areas[a] for a in names])
-    dry = unary_union([drawing.land, *drawing.islands.values()])
+    return [f for f in polygonize(net.geoms) if f.area > 1e-6]
+
+
+def assign(
+    faces: list[Polygon], reference: dict[str, BaseGeometry]
+) -> tuple[dict[str, list[Polygon]], list[Polygon]]:
+    """Each face to the reference shape that holds most of it (a representative point can be fooled
+    by snapping); the faces no shape holds are returned apart."""
+    names = sorted(reference)
+    tree = shapely.STRtree([reference[a] for a in names])
     owned: dict[str, list[Polygon]] = {a: [] for a in names}
-    rivers: list[Polygon] = []
-    loose: list[Polygon] = []
+    unowned: list[Polygon] = []
     for face in faces:
-        # the area that holds most of the face (a representative point can be fooled by snapping)
         overlaps = [
-            (drawing.areas[names[int(k)]].intersection(face).area, names[int(k)]) for k in tree.query(face)
+            (reference[names[int(k)]].intersection(face).area, names[int(k)]) for k in tree.query(face)
         ]
         share, owner = max(overlaps, default=(0.0, ""))
         if share > 0.5 * face.area:
             owned[owner].append(face)
-        elif dry.contains(face.representative_point()) and face.area > 1.0:
-            rivers.append(face)
         else:
-            loose.append(face)
-    for face in loose:  # slivers left by the snapping join the area they touch most
-        wet = not dry.contains(face.representative_point())
+            unowned.append(face)
+    return owned, unowned
+
+
+def join_slivers(owned: dict[str, list[Polygon]], slivers: list[Polygon], allowed: Any) -> None:
+    """Slivers left by the snapping join the shape they share most border with."""
+    for face in slivers:
         best = max(
-            (a for a in names if IS_SEA[a] == wet),
+            (a for a in owned if allowed(a, face)),
             key=lambda a: border(face, unary_union(owned[a])) if owned[a] else 0.0,
         )
         owned[best].append(face)
+
+
+def chaikin_open(points: list[XY], rounds: int) -> list[XY]:
+    for _ in range(rounds):
+        out = [points[0]]
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
+            out.append((0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1))
+            out.append((0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1))
+        out.append(points[-1])
+        points = out
+    return points
+
+
+def wiggle(line: LineString) -> LineString:
+    """A hand-drawn look for a straight Voronoi border: deterministic midpoint displacement (seeded
+    by the border's ends, so the same border always bends the same way), then corner cutting.
+    The ends stay put, so junctions and corners do not move."""
+    pts: list[XY] = [(float(x), float(y)) for x, y in line.coords]
+    if pts[0] > pts[-1]:
+        pts.reverse()
+    rng = random.Random(f"{pts[0][0]:.1f},{pts[0][1]:.1f},{pts[-1][0]:.1f},{pts[-1][1]:.1f}")
+    for level in range(2):
+        out = [pts[0]]
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            length = math.hypot(x1 - x0, y1 - y0)
+            if length > 14:
+                amp = min(WIGGLE * length, WIGGLE_MAX / 2**level) * rng.uniform(-1.0, 1.0)
+                nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+                out.append(((x0 + x1) / 2 + nx * amp, (y0 + y1) / 2 + ny * amp))
+            out.append((x1, y1))
+        pts = out
+    return LineString(chaikin_open(pts, 2))
+
+
+WIGGLE = 0.07
+WIGGLE_MAX = 9.0
+
+
+def coverage(drawing: Drawing) -> tuple[dict[str, Polygon], list[Polygon]]:
+    """The areas as an exact coverage on the 0.1 grid (neighbours share identical vertices) and the
+    coast rings (mainland, islands): all boundaries are noded together, snapped to the grid and
+    polygonized; each face goes to the area it lies in, faces in no area are river strips. Then
+    the borders between two land areas are given a hand-drawn wiggle and the faces re-made."""
+    lines = [FRAME.boundary, drawing.land.boundary, *(p.boundary for p in drawing.areas.values())]
+    dry = unary_union([drawing.land, *drawing.islands.values()])
+    owned, unowned = assign(faces_of(lines), drawing.areas)
+    rivers = [f for f in unowned if dry.contains(f.representative_point()) and f.area > 1.0]
+    slivers = [f for f in unowned if not (dry.contains(f.representative_point()) and f.area > 1.0)]
+    join_slivers(owned, slivers, lambda a, f: IS_SEA[a] != dry.contains(f.representative_point()))
+    shapes = {a: unary_union(fs) for a, fs in owned.items()}
+    shapes.update({f"river-{k}": r for k, r in enumerate(rivers)})
+    names = sorted(shapes)
+    simple = dict(zip(names, shapely.coverage_simplify([shapes[a] for a in names], 0.4), strict=True))
+    # the hand-drawn borders
+    tree = shapely.STRtree([simple[a] for a in names])
+    chains = linemerge(unary_union([g.boundary for g in simple.values()]))
+    drawn: list[BaseGeometry] = []
+    for chain in getattr(chains, "geoms", [chains]):
+        middle = chain.interpolate(0.5, normalized=True)
+        sides = [names[int(k)] for k in tree.query(middle, "dwithin", 0.05)]
+        land_land = len(sides) == 2 and all(a in IS_SEA and not IS_SEA[a] for a in sides)
+        drawn.append(wiggle(chain) if land_land and chain.length > 20 else chain)
+    owned, slivers = assign(faces_of(drawn), simple)
+    join_slivers(owned, slivers, lambda a, f: True)
     merged = {a: unary_union(fs) for a, fs in owned.items()}
-    order = [*names, *(f"river-{k}" for k in range(len(rivers)))]
-    simple = shapely.coverage_simplify([*(merged[a] for a in names), *rivers], 0.4)
+    # on the grid (crossings made new nodes off it); shared nodes round alike for both neighbours
+    final = {a: shapely.set_precision(shapely.simplify(g, 0.0), GRID) for a, g in merged.items()}
     out: dict[str, Polygon] = {}
-    for name, geom in zip(order, simple, strict=True):
-        if name in merged:
-            ps = sorted(pieces(geom), key=lambda p: -p.area)
-            if not ps or sum(p.area for p in ps[1:]) > 1.0:
-                raise SystemExit(f"{name} is in {len(ps)} pieces")
-            out[name] = ps[0]
-    land_faces = [g for name, g in zip(order, simple, strict=True) if not IS_SEA.get(name, False)]
-    coast = pieces(unary_union(land_faces))
+    for name in drawing.areas:
+        ps = sorted(pieces(final[name]), key=lambda p: -p.area)
+        if not ps or sum(p.area for p in ps[1:]) > 1.0 or not ps[0].is_valid:
+            raise SystemExit(f"{name} is in {len(ps)} pieces")
+        out[name] = ps[0]
+    coast = pieces(unary_union([g for a, g in final.items() if not IS_SEA.get(a, False)]))
     return out, coast
 
 
