@@ -18,14 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.ops import unary_union
 
-shapely = pytest.importorskip("shapely")
-
-from shapely.geometry import Point, Polygon, box  # noqa: E402
-from shapely.ops import unary_union  # noqa: E402
-
-import ravenry  # noqa: E402
-from ravenry.games.thrones import data  # noqa: E402
+import ravenry
+from ravenry.games.thrones import data
 
 MAP_FILE = Path(ravenry.__file__).resolve().parent / "web" / "static" / "data" / "thrones-map.json"
 MIN_BORDER = 8.0  # shorter shared borders are corners
@@ -155,6 +152,9 @@ def check_map(doc: dict[str, Any], rules: set[Pair]) -> list[str]:
         if overlap > 1.0:
             problems.append(f"{a} and {b} overlap by {overlap:.1f}")
     coast = unary_union([Polygon(parse_path(d)[0]) for d in doc["coastline"]])
+    decoration = [LineString(ring) for d in doc["rivers"] for ring in parse_path(d)]
+    if not frame.contains(coast) or not all(frame.covers(line) for line in decoration):
+        problems.append("coastline or rivers outside the viewBox")
     sea_kind = {a: data.AREA_IS_SEA[data.AREA_INDEX[a]] for a in shapes}
     for area, shape in shapes.items():
         outside = shape.difference(coast).area if not sea_kind[area] else shape.intersection(coast).area
