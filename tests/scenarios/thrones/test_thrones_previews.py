@@ -128,6 +128,11 @@ def _play(seed: int, players: int) -> dict[str, int]:
             else:
                 assert picks == [-1]
             seen["ability"] += 1
+        if battle and not battle["cards_counted"] and not battle["neutral"]:
+            for side in (0, 1):
+                pledged = [x["strength"] for x in battle["supporters"] if x["side"] == side]
+                assert sum(pledged) == battle["parts"][side]["support"], battle
+            assert {x["area"] for x in battle["supporters"] if x["side"] is None} == set(battle["to_pledge"])
         if view["phase"] == "house_cards":
             watcher = state.observe(None)["battle"]
             assert not watcher["cards_counted"] and watcher["parts"][0]["card"] == 0

@@ -270,6 +270,7 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         if viewer is not None and 0 <= viewer < n and s.bids[viewer] >= 0:
             view["my_bid"] = s.bids[viewer]
     if s.b_area >= 0:
+        started = s.phase != P_MARCH_MOVE
         battle: dict[str, Any] = {
             "area": s.b_area,
             "from": s.b_origin,
@@ -278,7 +279,9 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
             "neutral": s.b_neutral,
             "attacking": s.b_att[:],
             "march_bonus": s.b_march_bonus,
-            "support": [[a, s.b_support[a]] for a in range(N_AREAS) if s.b_support[a] >= 0],
+            # While the march is still moving units in, the battle has not started: pledges
+            # left from an earlier battle (reset when this one starts) are not this battle's.
+            "support": [[a, s.b_support[a]] for a in range(N_AREAS) if s.b_support[a] >= 0 and started],
             "to_pledge": s.b_support_queue[:],
             "blade": s.b_blade,
             "winner": s.b_winner,
@@ -294,11 +297,25 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         # Strength by source; before both cards are revealed, without anything a card changes.
         known = bool(s.b_revealed)
         parts = [battle_rules.strength_parts(s, side, known) for side in (0, 1)]
+        if not started:
+            for p in parts:
+                p["support"] = 0
         if s.b_neutral > 0:
             parts[1] = {"units": 0, "order": 0, "support": 0, "card": 0, "blade": 0, "neutral": s.b_neutral}
         battle["parts"] = parts
         battle["strength"] = [sum(p.values()) for p in parts]
         battle["cards_counted"] = known
+        # Each supporting area (pledged or still to pledge) and what it adds before cards.
+        battle["supporters"] = [
+            {
+                "area": a,
+                "seat": s.order_owner[a],
+                "strength": battle_rules.support_strength_raw(s, a),
+                "side": s.b_support[a] if s.b_support[a] >= 0 else None,
+            }
+            for a in sorted({*s.b_support_queue, *(b for b in range(N_AREAS) if s.b_support[b] >= 0)})
+            if s.order[a] >= 0 and started
+        ]
         view["battle"] = battle
     if s.phase == P_OVER:
         view["result"] = {"winners": s.winners[:], "reason": REASON_NAMES[s.winner_reason]}

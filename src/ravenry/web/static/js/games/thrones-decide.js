@@ -204,7 +204,7 @@ export function battlePanel(model) {
       if (c !== null && c !== undefined) card = houseCards(view, seat)[c]?.name || `card ${c}`;
       else card = b.chosen && b.chosen[i] ? "chosen, face down" : "not chosen yet";
     }
-    const pledged = (b.support || []).filter(([, sd]) => sd === i).map(([a]) => areaName(view, a));
+    const pledged = (b.supporters || []).filter((x) => x.side === i).map((x) => `${areaName(view, x.area)} (+${x.strength})`);
     return h("div", { class: `th-side side-${i}`, "data-side": i }, [
       h("b", { class: `th-chip house-${i === 1 && b.neutral ? "neutral" : houseOf(view, seat).toLowerCase()}` }, `${i === 0 ? "Attacker" : "Defender"}: ${name}`),
       h("div", {}, words),
@@ -214,7 +214,7 @@ export function battlePanel(model) {
       h("div", { class: "th-total", "data-strength": (b.strength || [])[i] }, `Strength ${(b.strength || [])[i] ?? "?"}`),
     ]);
   };
-  const queue = (b.to_pledge || []).map((a) => areaName(view, a));
+  const queue = (b.supporters || []).filter((x) => x.side === null).map((x) => `${houseOf(view, x.seat)} in ${areaName(view, x.area)} (+${x.strength})`);
   return panel("battle", `Battle for ${areaName(view, b.area)}`, [
     h("div", { class: "th-sides" }, [side(0), h("span", { class: "th-vs" }, "vs"), side(1)]),
     b.cards_counted ? null : h("p", { class: "muted" }, "House cards count once both are revealed."),
@@ -231,7 +231,7 @@ function support(model, ctx, plan) {
   plan.selected = area;
   const words = ["Support the attacker", "Support the defender", "Support nobody"];
   return panel("support", "Support", [
-    hint(`Your Support order in ${areaName(view, area)} may help one side.`),
+    hint(`Your Support order in ${areaName(view, area)} may add ${((view.battle && view.battle.supporters) || []).find((x) => x.area === area)?.strength ?? "its strength"} to one side (before house cards).`),
     h("div", { class: "action-row" }, acts.map((a) => actButton(a, words[a.side] || actionLabel(a, view), ctx))),
   ]);
 }
