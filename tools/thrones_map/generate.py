@@ -462,8 +462,11 @@ def coverage(drawing: Drawing) -> tuple[dict[str, Polygon], list[Polygon]]:
     for chain in getattr(chains, "geoms", [chains]):
         middle = chain.interpolate(0.5, normalized=True)
         sides = [names[int(k)] for k in tree.query(middle, "dwithin", 0.05)]
-        land_land = len(sides) == 2 and all(a in IS_SEA and not IS_SEA[a] for a in sides)
-        drawn.append(wiggle(chain) if land_land and chain.length > 20 else chain)
+        # borders between two land areas or two seas (not the coast, rivers or the frame)
+        same_kind = (
+            len(sides) == 2 and all(a in IS_SEA for a in sides) and IS_SEA[sides[0]] == IS_SEA[sides[1]]
+        )
+        drawn.append(wiggle(chain) if same_kind and chain.length > 20 else chain)
     owned, slivers = assign(faces_of(drawn), simple)
     join_slivers(owned, slivers, lambda a, f: True)
     merged = {a: unary_union(fs) for a, fs in owned.items()}
@@ -516,7 +519,7 @@ def render_svg(doc: dict[str, Any]) -> str:
     }
     w, h = layout.WIDTH, layout.HEIGHT
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">']
-    out.append(f'<rect width="{w}" height="{h}" fill="#9fc3d6"/>')
+    out.append(f'<rect width="{w}" height="{h}" fill="#c8dde8"/>')
     for d in doc["coastline"]:
         out.append(f'<path d="{d}" fill="#b9c9a0"/>')
     for e in doc["areas"].values():

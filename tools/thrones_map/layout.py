@@ -1,4 +1,4 @@
-"""The hand-made input of the thrones map drawing: a schematic Westeros in a 1000 × 1600 frame.
+"""The hand-made input of the thrones map drawing: a schematic Westeros in a 1200 × 1600 frame.
 
 Our own drawing (north at the top), made from the map's geography and placed so that the drawing's
 adjacency is the rules' (``ravenry.games.thrones.data.ADJACENT``): the mainland coastline, the
@@ -14,116 +14,116 @@ from typing import Final
 
 Point = tuple[float, float]
 
-WIDTH: Final = 1000
+WIDTH: Final = 1200
 HEIGHT: Final = 1600
 
 # The mainland outline, clockwise from the top edge (the land north of the Wall runs off the top
 # of the frame), smoothed by the generator (Chaikin). Peninsulas are exaggerated so small areas
 # (Flint's Finger, Widow's Watch, Crackclaw Point, The Fingers) have room for their pieces.
 COAST: Final[tuple[Point, ...]] = (
-    (185, 0),
-    (830, 0),
-    (845, 60),  # Castle Black's east end
-    (880, 109),  # Karhold
-    (905, 164),
-    (890, 214),
-    (845, 244),
-    (805, 256),  # Winterfell on the Shivering Sea
-    (805, 275),
-    (830, 262),  # Widow's Watch
-    (920, 248),
-    (970, 283),
-    (976, 350),
-    (945, 404),
-    (870, 410),
-    (815, 410),  # White Harbor on the Narrow Sea
-    (770, 430),  # Moat Cailin
-    (726, 458),  # The Twins in the Bite
-    (718, 515),
-    (752, 530),  # The Fingers
-    (820, 500),
-    (905, 494),
-    (945, 535),
-    (910, 585),
-    (875, 592),
-    (885, 601),  # The Mountains of the Moon
-    (935, 603),  # The Eyrie
-    (982, 642),
-    (984, 738),
-    (935, 772),
-    (880, 765),
-    (885, 795),  # Crackclaw Point
-    (895, 830),
-    (860, 850),
-    (800, 842),
-    (735, 834),  # King's Landing on Blackwater Bay
-    (700, 875),
-    (700, 950),
-    (745, 985),  # Kingswood
-    (815, 980),
-    (845, 1008),
-    (826, 1045),
-    (848, 1075),  # Storm's End
-    (900, 1093),
-    (930, 1150),
-    (892, 1190),
-    (810, 1192),  # the Sea of Dorne's north shore
-    (720, 1205),
-    (630, 1236),
-    (675, 1300),  # its south shore
-    (780, 1310),
-    (860, 1310),  # Sunspear
-    (928, 1327),
-    (958, 1380),
-    (940, 1452),
-    (885, 1490),
-    (780, 1508),  # Salt Shore
-    (680, 1515),
-    (600, 1522),  # Starfall
-    (500, 1530),
-    (420, 1522),
-    (340, 1500),  # Three Towers
-    (262, 1460),
-    (214, 1405),
-    (178, 1345),  # Oldtown
-    (150, 1287),
-    (128, 1227),
-    (116, 1157),  # Highgarden
-    (108, 1064),
-    (136, 983),  # Searoad Marches
-    (165, 916),
-    (199, 870),
-    (215, 821),  # Lannisport
-    (202, 763),
-    (230, 705),  # Riverrun
-    (262, 661),
-    (280, 612),  # Seagard
-    (272, 543),
-    (285, 480),  # Greywater Watch
-    (245, 488),
-    (160, 490),  # Flint's Finger
-    (70, 482),
-    (38, 425),
-    (70, 366),
-    (170, 360),
-    (262, 360),
-    (288, 348),
-    (262, 338),  # The Stony Shore
-    (170, 345),
-    (90, 330),
-    (68, 285),
-    (110, 232),
-    (190, 226),
-    (222, 190),  # Winterfell on the Bay of Ice
-    (205, 141),
-    (188, 68),
+    (285, 0),
+    (930, 0),
+    (945, 60),  # Castle Black's east end
+    (980, 109),  # Karhold
+    (1005, 164),
+    (990, 214),
+    (945, 244),
+    (905, 256),  # Winterfell on the Shivering Sea
+    (905, 275),
+    (930, 262),  # Widow's Watch
+    (1020, 248),
+    (1070, 283),
+    (1076, 350),
+    (1045, 404),
+    (970, 410),
+    (915, 410),  # White Harbor on the Narrow Sea
+    (870, 430),  # Moat Cailin
+    (826, 458),  # The Twins in the Bite
+    (818, 515),
+    (852, 530),  # The Fingers
+    (920, 500),
+    (1005, 494),
+    (1045, 535),
+    (1010, 585),
+    (975, 592),
+    (985, 601),  # The Mountains of the Moon
+    (1035, 603),  # The Eyrie
+    (1082, 642),
+    (1084, 738),
+    (1035, 772),
+    (980, 765),
+    (985, 795),  # Crackclaw Point
+    (995, 830),
+    (960, 850),
+    (900, 842),
+    (835, 834),  # King's Landing on Blackwater Bay
+    (800, 875),
+    (800, 950),
+    (845, 985),  # Kingswood
+    (915, 980),
+    (945, 1008),
+    (926, 1045),
+    (948, 1075),  # Storm's End
+    (1000, 1093),
+    (1030, 1150),
+    (992, 1190),
+    (910, 1192),  # the Sea of Dorne's north shore
+    (820, 1205),
+    (730, 1236),
+    (775, 1300),  # its south shore
+    (880, 1310),
+    (960, 1310),  # Sunspear
+    (1028, 1327),
+    (1058, 1380),
+    (1040, 1452),
+    (985, 1490),
+    (880, 1508),  # Salt Shore
+    (780, 1515),
+    (700, 1522),  # Starfall
+    (600, 1530),
+    (520, 1522),
+    (440, 1500),  # Three Towers
+    (362, 1460),
+    (314, 1405),
+    (278, 1345),  # Oldtown
+    (250, 1287),
+    (228, 1227),
+    (216, 1157),  # Highgarden
+    (208, 1064),
+    (236, 983),  # Searoad Marches
+    (265, 916),
+    (299, 870),
+    (315, 821),  # Lannisport
+    (302, 763),
+    (330, 705),  # Riverrun
+    (362, 661),
+    (380, 612),  # Seagard
+    (372, 543),
+    (385, 480),  # Greywater Watch
+    (345, 488),
+    (260, 490),  # Flint's Finger
+    (170, 482),
+    (138, 425),
+    (170, 366),
+    (270, 360),
+    (362, 360),
+    (388, 348),
+    (362, 338),  # The Stony Shore
+    (270, 345),
+    (190, 330),
+    (168, 285),
+    (210, 232),
+    (290, 226),
+    (322, 190),  # Winterfell on the Bay of Ice
+    (305, 141),
+    (288, 68),
 )
 
 # Islands: (centre, radii, rotation in degrees) of an ellipse, each wholly one area.
 ISLANDS: Final[dict[str, tuple[Point, Point, float]]] = {
-    "pyke": ((135, 640), (76, 58), -15),
-    "dragonstone": ((930, 905), (64, 68), 10),
-    "the-arbor": ((175, 1530), (88, 54), -15),
+    "pyke": ((235, 640), (76, 58), -15),
+    "dragonstone": ((1030, 905), (64, 68), 10),
+    "the-arbor": ((275, 1530), (88, 54), -15),
 }
 
 # Where Highgarden, Oldtown, the Sunset Sea and the Redwyne Straights meet in one point on the
@@ -131,7 +131,7 @@ ISLANDS: Final[dict[str, tuple[Point, Point, float]]] = {
 # rest of the map (tests/web/test_thrones_map_geometry.py proves it); here Highgarden–Redwyne
 # Straights and Oldtown–Sunset Sea touch at this corner. The generator places the four areas'
 # nearest seeds mirrored about the horizontal through this point, so every bisector passes it.
-FOUR_CORNER: Final[Point] = (132, 1227)
+FOUR_CORNER: Final[Point] = (232, 1227)
 FOUR_CORNER_SEEDS: Final[tuple[tuple[str, str, Point], ...]] = (
     # (the area north of the corner, the one south of it, (dx, dy)): seeds at (dx, -dy), (dx, dy)
     ("highgarden", "oldtown", (75, 52)),
@@ -141,63 +141,63 @@ FOUR_CORNER_SEEDS: Final[tuple[tuple[str, str, Point], ...]] = (
 # Voronoi seeds per area; land seeds partition the mainland, sea seeds the water.
 SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     # -- the North
-    "castle-black": ((300, 42), (507, 45), (700, 42)),
-    "karhold": ((800, 155),),
-    "winterfell": ((420, 164), (560, 196), (330, 228), (732, 249), (264, 159)),
-    "the-stony-shore": ((185, 287),),
-    "white-harbor": ((690, 355), (804, 349)),
-    "widows-watch": ((921, 337),),
-    "moat-cailin": ((543, 406), (720, 430)),
-    "greywater-watch": ((356, 400), (325, 489)),
-    "flints-finger": ((143, 424),),
+    "castle-black": ((400, 42), (607, 45), (800, 42)),
+    "karhold": ((900, 155),),
+    "winterfell": ((520, 164), (660, 196), (430, 228), (832, 249), (364, 159)),
+    "the-stony-shore": ((285, 287),),
+    "white-harbor": ((790, 355), (904, 349)),
+    "widows-watch": ((1021, 337),),
+    "moat-cailin": ((643, 406), (820, 430)),
+    "greywater-watch": ((456, 400), (425, 489)),
+    "flints-finger": ((243, 424),),
     # -- the Vale and the Riverlands
-    "seagard": ((320, 522), (440, 545)),
-    "the-twins": ((640, 520), (700, 496)),
-    "the-fingers": ((835, 545), (895, 560)),
-    "the-mountains-of-the-moon": ((740, 635), (800, 685), (884, 746)),
-    "the-eyrie": ((925, 690), (915, 735)),
-    "riverrun": ((298, 708),),
-    "harrenhal": ((520, 693),),
-    "crackclaw-point": ((700, 762), (800, 800), (865, 818)),
+    "seagard": ((420, 522), (540, 545)),
+    "the-twins": ((740, 520), (800, 496)),
+    "the-fingers": ((935, 545), (995, 560)),
+    "the-mountains-of-the-moon": ((840, 635), (900, 685), (984, 746)),
+    "the-eyrie": ((1025, 690), (1015, 735)),
+    "riverrun": ((398, 708),),
+    "harrenhal": ((620, 693),),
+    "crackclaw-point": ((800, 762), (900, 800), (965, 818)),
     # -- the Westerlands and the Crownlands
-    "lannisport": ((275, 805),),
-    "stoney-sept": ((420, 800),),
-    "blackwater": ((515, 842),),
-    "kings-landing": ((645, 890),),
-    "searoad-marches": ((277, 936), (430, 914)),
-    "the-reach": ((510, 949), (410, 1030)),
-    "kingswood": ((760, 1024), (700, 988)),
+    "lannisport": ((375, 805),),
+    "stoney-sept": ((520, 800),),
+    "blackwater": ((615, 842),),
+    "kings-landing": ((745, 890),),
+    "searoad-marches": ((377, 936), (530, 914)),
+    "the-reach": ((610, 949), (510, 1030)),
+    "kingswood": ((860, 1024), (800, 988)),
     # -- the Stormlands, the Reach and Dorne
-    "storms-end": ((850, 1128),),
-    "the-boneway": ((660, 1157),),
-    "highgarden": ((264, 1088),),
-    "dornish-marches": ((430, 1192),),
-    "oldtown": ((252, 1308),),
-    "three-towers": ((360, 1395),),
-    "princes-pass": ((510, 1331),),
-    "yronwood": ((650, 1354),),
-    "starfall": ((510, 1453),),
-    "salt-shore": ((702, 1455),),
-    "sunspear": ((850, 1389),),
+    "storms-end": ((950, 1128),),
+    "the-boneway": ((760, 1157),),
+    "highgarden": ((364, 1088),),
+    "dornish-marches": ((530, 1192),),
+    "oldtown": ((352, 1308),),
+    "three-towers": ((460, 1395),),
+    "princes-pass": ((610, 1331),),
+    "yronwood": ((750, 1354),),
+    "starfall": ((610, 1453),),
+    "salt-shore": ((802, 1455),),
+    "sunspear": ((950, 1389),),
     # -- the seas
-    "bay-of-ice": ((90, 182), (150, 347)),
-    "the-shivering-sea": ((930, 116), (900, 260)),
-    "the-narrow-sea": ((855, 426), (954, 568), (999, 684), (920, 757)),
-    "shipbreaker-bay": ((960, 850), (940, 1018), (885, 985)),
-    "blackwater-bay": ((765, 905),),
-    "sea-of-dorne": ((789, 1234),),
-    "the-summer-sea": ((600, 1560), (985, 1262), (950, 1527), (300, 1590)),
-    "redwyne-straights": ((60, 1482), (238, 1454)),
-    "sunset-sea": ((20, 380), (20, 496), (25, 612), (20, 700), (22, 800), (25, 900), (30, 1053)),
-    "ironmans-bay": ((135, 640), (75, 640), (200, 520)),
-    "the-golden-sound": ((158, 790),),
+    "bay-of-ice": ((190, 182), (250, 347)),
+    "the-shivering-sea": ((1030, 116), (1000, 260)),
+    "the-narrow-sea": ((955, 426), (1054, 568), (1099, 684), (1020, 757)),
+    "shipbreaker-bay": ((1060, 850), (1040, 1018), (985, 985)),
+    "blackwater-bay": ((865, 905),),
+    "sea-of-dorne": ((889, 1234),),
+    "the-summer-sea": ((700, 1560), (1085, 1262), (1050, 1527), (400, 1590)),
+    "redwyne-straights": ((160, 1482), (338, 1454)),
+    "sunset-sea": ((120, 380), (120, 496), (125, 612), (120, 700), (122, 800), (125, 900), (130, 1053)),
+    "ironmans-bay": ((235, 640), (175, 640), (300, 520)),
+    "the-golden-sound": ((258, 790),),
 }
 
 # Where a label should go when the widest spot of the area is not the best (e.g. by the frame edge).
 LABEL_NEAR: Final[dict[str, Point]] = {
-    "the-narrow-sea": (800, 470),
-    "the-mountains-of-the-moon": (750, 660),
-    "the-summer-sea": (700, 1560),
+    "the-narrow-sea": (900, 470),
+    "the-mountains-of-the-moon": (850, 660),
+    "the-summer-sea": (800, 1560),
 }
 
 # Display regions (colouring only; seas have none).
