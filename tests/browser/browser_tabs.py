@@ -129,6 +129,17 @@ class Tab:
             self.page.wait_for_timeout(100)
 
     # -- acting like a person --------------------------------------------------------------------
+    def create_in_lobby(self, base: str, game: str, players: int, name: str) -> None:
+        """Make a game in the lobby's form (seat 0 a person called ``name``, the others the
+        form's default bots) and take seat 0."""
+        self.page.goto(base + "/")
+        self.page.select_option("#f-game", game)
+        self.page.click(f"[data-players='{players}']")
+        self.page.fill("[data-seat-name='0']", name)
+        self.page.click("[data-action=create]")
+        self.page.locator("[data-play-seat='0']").wait_for()
+        self.page.click("[data-play-seat='0']")
+
     def click_spot(self, rng: random.Random, action_type: str | None = None) -> str:
         spots = self.page.locator("#board .spot" + (f"[data-action={action_type}]" if action_type else ""))
         n = spots.count()

@@ -15,7 +15,7 @@ import pytest
 from browser_support import ARTIFACTS, Server, missing, skip_or_fail
 from browser_tabs import Tab
 from thrones_decisions import KINDS, kinds_now
-from thrones_play import click_towards, kinds_applied, open_seat, position_state, write_positions
+from thrones_play import click_towards, kinds_applied, open_seat, position_state, renders, write_positions
 from thrones_positions import load
 
 # Kinds whose page is worth a screenshot (before the click): what a person sees at that moment.
@@ -44,7 +44,7 @@ def positions_server(tmp_path: Path) -> Any:
 def test_every_decision_kind_by_clicking(browser: Any, positions_server: Any) -> None:
     server, ids = positions_server
     positions = load()
-    tab = Tab(browser, "thrones-kinds")
+    tab = Tab(browser, "kinds-thrones")
     clicked: dict[str, str] = {}
     failed: dict[str, str] = {}
     t0 = time.monotonic()
@@ -61,6 +61,7 @@ def test_every_decision_kind_by_clicking(browser: Any, positions_server: Any) ->
             before = tab.last["seq"]
             if kind in SHOTS:
                 tab.shot(SHOTS[kind])
+            drawn = renders(tab)
             answer = click_towards(tab, targets, kind)
             if answer["t"] != "ack":
                 failed[kind] = f"refused: {answer.get('code')} {answer.get('reason')}"
@@ -71,7 +72,7 @@ def test_every_decision_kind_by_clicking(browser: Any, positions_server: Any) ->
             if kind not in got:
                 failed[kind] = f"the clicks made {sorted(got) or 'an unknown action'} instead"
                 continue
-            assert tab.page_seq() >= answer["seq"]
+            assert tab.page_seq() >= answer["seq"] and renders(tab) > drawn, "the page did not redraw"
             clicked[kind] = ids[kind]
         except AssertionError as exc:
             failed[kind] = str(exc).splitlines()[0][:300]

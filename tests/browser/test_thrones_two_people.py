@@ -91,8 +91,8 @@ def revealed(tab: Tab, event: str) -> bool:
 def play_scenario(browser: Any, base: str, kind: str, game_id: str, seats: list[int], rng: Any) -> int:
     """Both people decide, turn about, one click each; returns the number of frames checked."""
     a_seat, b_seat = seats
-    ann, bob = Tab(browser, "thrones-ann"), Tab(browser, "thrones-bob")
-    watcher = Tab(browser, "thrones-watcher")
+    ann, bob = Tab(browser, "people-thrones-ann"), Tab(browser, "people-thrones-bob")
+    watcher = Tab(browser, "people-thrones-watcher")
     open_seat(ann, base, game_id, a_seat)
     open_seat(bob, base, game_id, b_seat)
     watcher.page.goto(f"{base}/play/{game_id}")

@@ -21,17 +21,13 @@ GAME_TIMEOUT_S = 150
 
 @pytest.mark.parametrize("server", [11], indirect=True)
 def test_one_person_plays_a_whole_game_by_clicking(browser: Any, server: Server) -> None:
-    tab = Tab(browser, "thrones-game")
+    tab = Tab(browser, "game-thrones")
     page = tab.page
-    page.goto(server.base + "/")
-    page.select_option("#f-game", "thrones")
-    page.click("[data-players='5']")
-    page.fill("[data-seat-name='0']", "Ann")
-    page.click("[data-action=create]")
-    page.locator("[data-play-seat='0']").wait_for()
-    page.click("[data-play-seat='0']")
+    tab.create_in_lobby(server.base, "thrones", 5, "Ann")
     page.locator(".th-board").wait_for()
     tab.wait_for(lambda: bool(tab.last), "the welcome")
+    welcome = next(m for m in tab.frames if m["t"] == "welcome")
+    assert [s["kind"] for s in welcome["seats"]] == ["human", "bot", "bot", "bot", "bot"]
     assert page.evaluate(TIME_RENDERS), "the thrones renderer is not in the page's registry"
     rng = random.Random(11)
     t0 = time.monotonic()
@@ -73,14 +69,14 @@ def test_one_person_plays_a_whole_game_by_clicking(browser: Any, server: Server)
 
     times = page.evaluate("window.__thronesTimes")
     ev_sizes = [float(n) for t, n in tab.frame_bytes if t == "ev"]
-    welcome = [n for t, n in tab.frame_bytes if t == "welcome"]
+    welcome_sizes = [n for t, n in tab.frame_bytes if t == "welcome"]
     metrics = {
         "game": {"clicks": clicks, "seconds": round(elapsed, 1), "turn": tab.view().get("turn"),
                  "winners": winners, "reason": result.get("reason")},
         "render_ms": percentiles(times["render"]),
         "render_and_layout_ms": percentiles(times["layout"]),
         "ev_frame_bytes": percentiles(ev_sizes),
-        "welcome_bytes": welcome,
+        "welcome_bytes": welcome_sizes,
         "click_to_ack_s": percentiles(latencies),
     }  # fmt: skip
     (ARTIFACTS / "thrones-metrics.json").write_text(json.dumps(metrics, indent=1))

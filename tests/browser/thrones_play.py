@@ -194,7 +194,7 @@ def click_towards(
             clicked_spots.add(best["attrs"]["area"])
         if any(p in best["attrs"] for p in PICKERS):
             picked.add(str(best["i"]))
-        renders = _renders(tab)
+        drawn = renders(tab)
         point = tab.page.evaluate(_HIT_POINT, [_ALL, best["i"]])
         if point:
             tab.page.mouse.click(point[0], point[1])
@@ -204,7 +204,7 @@ def click_towards(
         # A spot either sends its one action or opens its chooser (a redraw without an answer).
         deadline = time.monotonic() + ANSWER_WAIT_S
         while time.monotonic() < deadline and len(tab.answers) == answered:
-            if _renders(tab) != renders and not best["attrs"].get("action"):
+            if renders(tab) != drawn and not best["attrs"].get("action"):
                 tab.page.wait_for_timeout(60)  # an answer may be on its way all the same
                 if len(tab.answers) == answered:
                     break
@@ -228,7 +228,8 @@ def _wait_for_quiet(tab: Tab, quiet_s: float = 0.5) -> None:
             n, since = len(tab.answers), time.monotonic()
 
 
-def _renders(tab: Tab) -> int:
+def renders(tab: Tab) -> int:
+    """How many times the page has drawn the game (play.js counts them)."""
     return int(tab.page.evaluate("window.ravenry ? window.ravenry.renders : 0"))
 
 
