@@ -273,10 +273,16 @@ def anchors(area: str, poly: Polygon) -> dict[str, list[float]]:
     half_w = max(len(s) for s in lines) * 6.5 + 4
     half_h = len(lines) * 12.5 + 2
     step = 38.0
-    # offsets of (units, order, token) from the label centre, per arrangement
-    below = half_h + 22
+    # offsets of (units, order, token) from the label centre, per arrangement; the first two are
+    # preferred: a row under the name and a line of icons (then a tighter row)
+    below = half_h + 34
     side = half_w + 24
     arrangements = [
+        [(-step, below), (0, below), (step, below)],
+        [(-step, half_h + 22), (0, half_h + 22), (step, half_h + 22)],
+    ]
+    below = half_h + 22
+    arrangements += [
         [(-step, below), (0, below), (step, below)],  # a row below the label
         [(-step, -below), (0, -below), (step, -below)],  # above
         [(side, -step), (side, 0), (side, step)],  # a column beside it
@@ -311,7 +317,7 @@ def anchors(area: str, poly: Polygon) -> dict[str, list[float]]:
             + 4.0 * np.minimum(depth - ANCHOR_MARGIN, 0.0)  # pieces well inside come first
             + 0.5 * np.minimum(label_fit, 12.0)
             - (0.1 if area in layout.LABEL_NEAR else 0.02) * np.hypot(cx - centre.x, cy - centre.y)
-            - (0.0 if rank == 0 else 8.0)  # the plain row below unless another fits clearly better
+            - (0.0, 3.0, 8.0)[min(rank, 2)]  # a row below unless another fits clearly better
         )
         k = int(np.argmax(score))
         if best is None or score[k] > best[0]:
