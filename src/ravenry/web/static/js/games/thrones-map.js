@@ -241,9 +241,10 @@ function panZoom(svg, ui, geometry) {
   }, { passive: false });
   const pointers = new Map();
   let drag = null;
-  let dragEnd = -1e9;
+  let swallow = false; // the click that ends a drag is not a click on an area
   svg.addEventListener("pointerdown", (ev) => {
     pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    swallow = false;
     drag = { moved: false, cx: ev.clientX, cy: ev.clientY, vb: [...ui.vb], scale: toMap(ev).scale, dist: null };
   });
   svg.addEventListener("pointermove", (ev) => {
@@ -267,13 +268,13 @@ function panZoom(svg, ui, geometry) {
   });
   const end = (ev) => {
     pointers.delete(ev.pointerId);
-    if (drag && drag.moved) dragEnd = performance.now();
+    if (drag && drag.moved) swallow = true;
     if (!pointers.size) drag = null;
   };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
   // A drag is not a click on the area under the pointer.
-  svg.addEventListener("click", (e) => { if (performance.now() - dragEnd < 250) e.stopPropagation(); }, { capture: true });
+  svg.addEventListener("click", (e) => { if (swallow) { swallow = false; e.stopPropagation(); } }, { capture: true });
 }
 
 export { areaName };
