@@ -24,6 +24,7 @@ class Tab:
         self.errors: list[str] = []
         self.external: list[str] = []
         self.frames: list[dict[str, Any]] = []
+        self.frame_bytes: list[tuple[str, int]] = []  # (message type, UTF-8 size) of each frame
         self.last: dict[str, Any] = {}  # the latest welcome/ev: seq, legal, view
         self.board: dict[str, Any] = {}  # the static board, sent only in the welcome
         self.context.route("**/*", self._route)
@@ -54,6 +55,7 @@ class Tab:
             payload = payload.decode()
         msg = json.loads(payload)
         self.frames.append(msg)
+        self.frame_bytes.append((str(msg.get("t")), len(payload.encode())))
         if msg.get("t") in ("ack", "reject"):
             self.answers.append(msg)
         if msg.get("t") == "welcome":
@@ -127,6 +129,17 @@ class Tab:
             self.page.wait_for_timeout(100)
 
     # -- acting like a person --------------------------------------------------------------------
+    def create_in_lobby(self, base: str, game: str, players: int, name: str) -> None:
+        """Make a game in the lobby's form (seat 0 a person called ``name``, the others the
+        form's default bots) and take seat 0."""
+        self.page.goto(base + "/")
+        self.page.select_option("#f-game", game)
+        self.page.click(f"[data-players='{players}']")
+        self.page.fill("[data-seat-name='0']", name)
+        self.page.click("[data-action=create]")
+        self.page.locator("[data-play-seat='0']").wait_for()
+        self.page.click("[data-play-seat='0']")
+
     def click_spot(self, rng: random.Random, action_type: str | None = None) -> str:
         spots = self.page.locator("#board .spot" + (f"[data-action={action_type}]" if action_type else ""))
         n = spots.count()

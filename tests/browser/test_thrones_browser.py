@@ -1,12 +1,12 @@
 """One person against four bots in A Game of Thrones: The Board Game, through the browser: the
-lobby form, the area cards of the board, the planning phase played by clicking the highlighted
-areas and the order buttons, then Done, until the game reaches the action phase. Also checks that
-the view's static board (what the renderer names areas with) is games/thrones/data.py's facts."""
+lobby form, the map of Westeros (one SVG path per area, joined to the view's board by id), the
+planning phase played by clicking lit areas and order tokens (greyed tokens say why), Done, the
+reveal, then the person's March with its reach lit on the map (ship routes, a battle asked about
+first with both sides' strength from the view), and a spectator's view. Saves screenshots."""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +17,12 @@ from browser_tabs import Tab
 import ravenry
 from ravenry.games.thrones import data
 
-DATA_JS = Path(__file__).resolve().parents[2] / "src/ravenry/web/static/js/games/thrones-data.js"
+MAP_JSON = Path(__file__).resolve().parents[2] / "src/ravenry/web/static/data/thrones-map.json"
 ACTION_PHASES = {"messenger_raven", "raid", "march_choose", "march_move", "support", "house_cards"}
+MARCH_KINDS = {k for k, name in enumerate(data.ORDER_KIND_NAMES) if name.startswith("march")}
 
 
-def test_the_view_carries_the_board_facts_and_the_layout_covers_every_area() -> None:
+def test_the_view_carries_the_board_facts_and_the_map_draws_every_area() -> None:
     board = ravenry.new_game("thrones", players=5, seed=1).observe(None)["board"]
     assert [a["id"] for a in board["areas"]] == list(data.AREA_IDS)
     assert [a["name"] for a in board["areas"]] == list(data.AREA_NAMES)
@@ -35,13 +36,20 @@ def test_the_view_carries_the_board_facts_and_the_layout_covers_every_area() -> 
     assert [
         [(c["name"], c["strength"], c["swords"], c["forts"]) for c in hc] for hc in board["cards"]
     ] == cards
-    text = DATA_JS.read_text()
-    regions = json.loads(re.search(r"export const REGIONS = (\[.*?\]);\n", text).group(1))  # type: ignore[union-attr]
-    assert sorted(a for _, areas in regions for a in areas) == list(range(data.N_AREAS))
+    geometry = json.loads(MAP_JSON.read_text())
+    assert sorted(geometry["areas"]) == sorted(data.AREA_IDS)
 
 
 @pytest.mark.parametrize("server", [3], indirect=True)
-def test_thrones_planning_against_four_bots(browser: Any, server: Server) -> None:
+def click_map(tab: Tab, selector: str, what: str) -> None:
+    """Click an area of the map: the event goes to the path itself (its box's centre may lie
+    outside a bent area, or under the zoom buttons), then wait for the server's answer."""
+    answered = len(tab.answers)
+    tab.page.locator(selector).first.dispatch_event("click")
+    tab.wait_for_ack(answered, what)
+
+
+def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -> None:
     for old in ARTIFACTS.glob("thrones-*.png"):
         old.unlink()  # the numbering below must not mix with an earlier run's
     tab = Tab(browser, "thrones")
@@ -55,52 +63,81 @@ def test_thrones_planning_against_four_bots(browser: Any, server: Server) -> Non
     page.click("[data-action=create]")
     page.locator("[data-play-seat='0']").wait_for()
     page.click("[data-play-seat='0']")
-    page.locator(".th-board").wait_for()
+    page.locator(".th-map path.th-area[data-area]").first.wait_for()
     tab.wait_for(lambda: bool(tab.last), "the welcome")
     tab.settle()
     view = tab.view()
     assert view["game"] == "thrones" and len(view["houses"]) == 5
-    n_areas = len(view["owner"])
-    assert page.locator(".th-area[data-area]").count() == n_areas == data.N_AREAS
-    assert page.locator(".th-region.seas .th-area").count() == sum(data.AREA_IS_SEA)
-    assert page.locator(".th-track").count() == 3
+    paths = page.locator(".th-map path.th-area[data-area]")
+    assert paths.count() == data.N_AREAS
+    ids = {paths.nth(i).get_attribute("data-area-id") for i in range(paths.count())}
+    assert ids == set(data.AREA_IDS)
+    assert page.locator(".th-map path.th-area.sea").count() == sum(data.AREA_IS_SEA)
+    # Every area names itself (aria-label and a <title> in words).
+    winterfell = data.AREA_IDS.index("winterfell")
+    title = page.locator(f".th-map path[data-area='{winterfell}'] title").text_content() or ""
+    assert title.startswith("Winterfell") and "stronghold" in title and "Stark" in title, title
+    for track in ("iron_throne", "fiefdoms", "kings_court", "supply", "castles", "wildlings"):
+        assert page.locator(f"[data-track={track}]").count() == 1, track
     assert page.locator("#me .th-card").count() == 7
     assert "No renderer" not in page.locator("#board").inner_text()
     assert "Planning" in page.locator("#cue").inner_text()
+    assert page.locator("[data-ready-seat]").count() >= 5
     tab.shot("planning-start")
+    # Zoom and pan move the map's viewBox; the whole map comes back with one button.
+    whole = page.locator(".th-map").get_attribute("viewBox")
+    page.click("[data-zoom=in]")
+    zoomed = [float(x) for x in (page.locator(".th-map").get_attribute("viewBox") or "").split()]
+    assert zoomed[2] < float((whole or "0 0 0 0").split()[2]), (whole, zoomed)
+    box = page.locator(".th-map").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 60, box["y"] + box["height"] / 2 + 40, steps=4)
+    page.mouse.up()
+    panned = [float(x) for x in (page.locator(".th-map").get_attribute("viewBox") or "").split()]
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1], (zoomed, panned)
+    page.click("[data-zoom=reset]")
+    assert page.locator(".th-map").get_attribute("viewBox") == whole
 
-    # Planning: every highlighted area gets an order, by clicking its card and an order button.
+    # Planning: every lit area gets an order, by clicking it on the map and then a token.
     placed = 0
     while "place_order" in tab.types():
         legal_areas = {a["area"] for a in tab.legal() if a["type"] == "place_order"}
-        spots = page.locator(".th-area.spot[data-action=place_order]")
+        spots = page.locator("#board path.th-area.spot")
         assert spots.count() == len(legal_areas)
-        card = spots.first
-        area = int(card.get_attribute("data-area") or "-1")
-        assert area in legal_areas
-        assert (card.get_attribute("aria-label") or "").strip()
-        answered = len(tab.answers)
-        card.click()
-        chooser = page.locator("[data-dialog=area] [data-action=place_order]")
+        # The first order goes to the largest army (its March is the interesting one).
+        units = tab.view()["units"]
+        area = max(sorted(legal_areas), key=lambda a: sum(units[a])) if placed == 0 else min(legal_areas)
+        spot = page.locator(f"#board path.th-area.spot[data-area='{area}']")
+        assert (spot.get_attribute("aria-label") or "").strip()
+        spot.dispatch_event("click")
+        chooser = page.locator(f"[data-panel=orders] [data-dialog=area][data-area='{area}']")
+        chooser.wait_for()
         options = [a for a in tab.legal() if a["type"] == "place_order" and a["area"] == area]
-        if len(options) > 1:
-            assert chooser.count() == len(options)
-            # The first area marches (the action phase then waits for this house), the rest do not.
-            pick = 0 if placed == 0 else len(options) - 1
-            label = chooser.nth(pick).inner_text()
-            if placed == 0:
-                tab.shot("order-chooser")
-            assert label.startswith("Place ") and data.AREA_NAMES[area] in label
-            tab.click_and_wait(f"[data-dialog=area] [data-action=place_order] >> nth={pick}", label)
-        else:
-            tab.wait_for_ack(answered, f"the order in {area}")  # one choice: the click sent it
+        buttons = chooser.locator("[data-action=place_order]")
+        assert buttons.count() == len(options)
+        greyed = chooser.locator("button[disabled][data-blocked]")
+        assert buttons.count() + greyed.count() == len(data.ORDER_KIND_NAMES)
+        for i in range(greyed.count()):
+            assert (greyed.nth(i).get_attribute("title") or "").strip()
+        # The first area marches (the action phase then waits for this house), the rest do not.
+        kinds = [a["order"] for a in options]
+        pick = next((k for k in kinds if k in MARCH_KINDS), kinds[0]) if placed == 0 else kinds[-1]
+        if placed == 0:
+            tab.shot("order-chooser")
+        tab.click_and_wait(
+            f"[data-panel=orders] [data-action=place_order][data-area='{area}'][data-order='{pick}']",
+            "an order",
+        )
         placed += 1
-        assert page.locator(f".th-area[data-area='{area}'] [data-my-order]").count() == 1
+        assert page.locator("#board [data-my-order]").count() == placed
         if placed == 2:
             tab.shot("planning-orders")
+            assert page.locator("[data-panel=orders] button[data-blocked]").count() >= 1
     assert placed >= 3, placed
     assert tab.types() == {"ready"}
-    assert page.locator(".th-area.spot").count() == 0
+    assert page.locator("#board .spot").count() == 0
     tab.click_action("ready")
 
     # The bots place theirs; the orders are revealed and the action phase begins.
@@ -112,36 +149,56 @@ def test_thrones_planning_against_four_bots(browser: Any, server: Server) -> Non
     page.wait_for_timeout(100)
     revealed = [o for o in tab.view()["orders"] if o is not None]
     assert revealed, "no order on the board after the reveal"
-    assert page.locator(".th-area [data-order]").count() >= len(revealed)
+    assert page.locator("#board [data-order-token]").count() >= len(revealed)
     assert page.locator("#log li[data-event=orders_revealed]").count() == 1
     assert "Orders revealed" in page.locator("#log").inner_text()
     assert page.locator("#log li[data-event=order_placed]").count() >= placed
     tab.shot("action-phase")
 
-    # The March placed first: its area lights up; the moves are buttons with readable labels.
+    # The March placed first: its area lights up; then its reach lights up on the map.
     tab.wait_for(lambda: "march" in tab.types(), "my march", 20)
-    march = page.locator(".th-area.spot[data-action=march]")
+    march = page.locator("#board .spot[data-action=march]")
     assert march.count() == len({a["area"] for a in tab.legal() if a["type"] == "march"})
-    tab.click_and_wait(".th-area.spot[data-action=march] >> nth=0", "the march")
+    click_map(tab, "#board .spot[data-action=march]", "the march")
     tab.wait_for(lambda: "end_march" in tab.types(), "the march's moves")
-    moves = [a for a in tab.legal() if a["type"] == "move"]
-    buttons = page.locator("#actions [data-action=move]")
-    assert buttons.count() == len(moves)
-    if moves:
-        assert re.match(r"Move 1 (footman|knight|ship) .+ → .+", buttons.first.inner_text())
-    tab.shot("march-moves", phone_too=False)
-    tab.click_action("end_march")
-    assert "end_march" not in tab.types()
+    targets = tab.view()["march"]["targets"]
+    assert {t["to"] for t in targets} == {a["to"] for a in tab.legal() if a["type"] == "move"}
+    lit = page.locator("#board path.th-area.spot[data-action=move]")
+    assert lit.count() == len(targets)
+    assert {int(lit.nth(i).get_attribute("data-area") or -1) for i in range(lit.count())} == {
+        t["to"] for t in targets
+    }
+    tab.shot("march-reach")
+    battle = next((t for t in targets if t["battle"]), None)
+    if battle is not None:
+        page.locator(f"#board path.th-area.spot[data-area='{battle['to']}']").dispatch_event("click")
+        confirm = page.locator(f"[data-confirm=battle][data-to='{battle['to']}']")
+        confirm.wait_for()
+        text = confirm.inner_text()
+        assert f"strength {battle['battle']['attacker_strength']}" in text, text
+        assert str(battle["battle"]["defender_strength"]) in text, text
+        tab.shot("march-battle-preview", phone_too=False)
+        page.click("[data-confirm=battle] [data-ui=cancel]")
+    quiet = next((t for t in targets if not t["battle"]), None)
+    if quiet is not None:
+        seq = tab.last["seq"]
+        page.locator(f"#board path.th-area.spot[data-area='{quiet['to']}']").dispatch_event("click")
+        tab.wait_past(seq, "the units' moves")
+        tab.wait_for(lambda: sum(tab.view()["units"][quiet["to"]]) > 0, "the units to arrive")
+    if "end_march" in tab.types():
+        tab.click_and_wait(
+            "[data-panel=march] [data-action=end_march][data-leave_power_token='0']", "the end of the march"
+        )
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)
-    page.screenshot(path=str(ARTIFACTS / "thrones-04-action-phase-phone-top.png"))
-    # A spectator sees the same board, no hand and no choices.
+    page.screenshot(path=str(ARTIFACTS / "thrones-09-action-phase-phone-top.png"))
+    # A spectator sees the same map, no hand and no choices.
     game_id = page.url.rstrip("/").split("/")[-1]
     spectator = Tab(browser, "thrones-spectator")
     spectator.page.goto(f"{server.base}/play/{game_id}?watch")
-    spectator.page.locator(".th-board").wait_for()
-    assert spectator.page.locator(".th-area[data-area]").count() == data.N_AREAS
-    assert spectator.page.locator(".th-area.spot, #actions button").count() == 0
+    spectator.page.locator(".th-map path.th-area[data-area]").first.wait_for()
+    assert spectator.page.locator(".th-map path.th-area[data-area]").count() == data.N_AREAS
+    assert spectator.page.locator("#board .spot, #actions [data-action]").count() == 0
     assert not spectator.errors, spectator.errors
 
     # Other houses' sealed orders never reached this page.
@@ -150,5 +207,61 @@ def test_thrones_planning_against_four_bots(browser: Any, server: Server) -> Non
         for e in msg.get("events", []):
             if e["type"] == "order_placed" and e["seat"] != me:
                 assert e.get("area") is None and e.get("order") is None, e
+    assert not tab.errors, tab.errors
+    assert not tab.external, tab.external
+
+
+BATTLE_KINDS = ("march_move:attack", "support:attacker", "house_cards:card")
+
+
+@pytest.fixture
+def battle_server(tmp_path: Path) -> Any:
+    from browser_support import missing, skip_or_fail
+    from thrones_play import write_positions
+    from thrones_positions import load
+
+    if missing():
+        skip_or_fail(missing() or "")
+    positions = {k: v for k, v in load().items() if k in BATTLE_KINDS}
+    ids = write_positions(tmp_path / "battle.sqlite", positions)
+    srv = Server(tmp_path / "battle.sqlite", 1)
+    srv.start()
+    yield srv, ids, positions
+    srv.stop()
+
+
+def test_thrones_battle_on_the_map(browser: Any, battle_server: Any) -> None:
+    """A march into an enemy's area asks first, with both sides' strength from the view; the
+    battle panel shows both sides and the engine's totals; the house cards are a chooser."""
+    from thrones_play import open_seat
+
+    server, ids, positions = battle_server
+    tab = Tab(browser, "thrones-battle")
+    page = tab.page
+    pos = positions["march_move:attack"]
+    open_seat(tab, server.base, ids["march_move:attack"], pos["seat"])
+    tab.settle()
+    march = tab.view()["march"]
+    target = next(t for t in march["targets"] if t["battle"])
+    page.locator(f"#board path.th-area.spot[data-area='{target['to']}']").dispatch_event("click")
+    confirm = page.locator(f"[data-confirm=battle][data-to='{target['to']}']")
+    confirm.wait_for()
+    text = confirm.inner_text()
+    assert f"strength {target['battle']['attacker_strength']}" in text, text
+    assert str(target["battle"]["defender_strength"]) in text, text
+    assert page.locator(f"#board path.th-area.battle-target[data-area='{target['to']}']").count() == 1
+    tab.shot("battle-preview")
+
+    pos = positions["house_cards:card"]
+    open_seat(tab, server.base, ids["house_cards:card"], pos["seat"])
+    tab.settle()
+    battle = tab.view()["battle"]
+    panel = page.locator("[data-panel=battle]")
+    for side in (0, 1):
+        total = panel.locator(f"[data-side='{side}'] [data-strength]").get_attribute("data-strength")
+        assert total == str(battle["strength"][side])
+    cards = page.locator("[data-panel=cards] [data-action=house_card]")
+    assert cards.count() == len([a for a in tab.legal() if a["type"] == "house_card"])
+    tab.shot("battle-cards")
     assert not tab.errors, tab.errors
     assert not tab.external, tab.external

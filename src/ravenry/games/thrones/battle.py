@@ -26,6 +26,7 @@ from ravenry.games.thrones.data import (
     SHIP,
     SUPPORT,
     UNIT_NAMES,
+    UNIT_STRENGTH,
     W_RAINS_OF_AUTUMN,
 )
 from ravenry.games.thrones.house_cards import (
@@ -117,7 +118,7 @@ def support_strength_raw(s: ThronesData, area: int) -> int:
     return foot + 2 * knights + ships + ORDER_BONUS[s.order[area]]
 
 
-def support_for(s: ThronesData, side: int) -> int:
+def support_for(s: ThronesData, side: int, with_cards: bool = True) -> int:
     total = 0
     for b in ADJACENT[s.b_area]:
         if s.b_support[b] != side or s.order[b] < 0:
@@ -132,7 +133,7 @@ def support_for(s: ThronesData, side: int) -> int:
             continue
         if (s.restrictions >> W_RAINS_OF_AUTUMN) & 1:
             foot = 0
-        if s.b_neutral == 0 and ships_support_zeroed(s, side, s.owner[b]):
+        if with_cards and s.b_neutral == 0 and ships_support_zeroed(s, side, s.owner[b]):
             ships = 0
         total += foot + 2 * knights + ships + ORDER_BONUS[s.order[b]]
     return total
@@ -140,23 +141,34 @@ def support_for(s: ThronesData, side: int) -> int:
 
 def strength(s: ThronesData, side: int) -> int:
     """Total combat strength of a side so far (cards and the blade included once chosen)."""
-    total = 0
+    return sum(strength_parts(s, side).values())
+
+
+def strength_parts(s: ThronesData, side: int, with_cards: bool = True) -> dict[str, int]:
+    """A side's strength by source: its units, its order (March or Defense bonus), support, its
+    house card and the Valyrian Steel Blade. ``with_cards=False`` leaves out everything the house
+    cards change (what anyone may see before both cards are revealed)."""
+    units = 0
+    order = 0
     if side == 0:
         for t in range(3):
-            total += s.b_att[t] * unit_strength(s, 0, t)
-        total += s.b_march_bonus
+            units += s.b_att[t] * (unit_strength(s, 0, t) if with_cards else UNIT_STRENGTH[t])
+        order = s.b_march_bonus
     else:
         i = s.b_area * 3
         for t in range(3):
-            total += (s.units[i + t] - s.routed[i + t]) * unit_strength(s, 1, t)
+            each = unit_strength(s, 1, t) if with_cards else UNIT_STRENGTH[t]
+            units += (s.units[i + t] - s.routed[i + t]) * each
         k = s.order[s.b_area]
         if k >= 0 and s.order_owner[s.b_area] == s.b_defender and ORDER_TYPE[k] == DEFENSE:
-            total += ORDER_BONUS[k] * defense_multiplier(s, 1)
-    total += support_for(s, side)
-    total += printed_strength(s, side)
-    if s.b_blade >= 0 and s.b_blade == (s.b_attacker if side == 0 else s.b_defender):
-        total += 1
-    return total
+            order = ORDER_BONUS[k] * (defense_multiplier(s, 1) if with_cards else 1)
+    return {
+        "units": units,
+        "order": order,
+        "support": support_for(s, side, with_cards),
+        "card": printed_strength(s, side) if with_cards else 0,
+        "blade": 1 if s.b_blade >= 0 and s.b_blade == (s.b_attacker if side == 0 else s.b_defender) else 0,
+    }
 
 
 # -- the steps ------------------------------------------------------------------------------------
@@ -529,3 +541,41 @@ def _clear(s: ThronesData) -> None:
     s.b_blade = -1
     s.b_step = 0
     s.phase = P_MARCH_NEXT
+
+
+def march_preview(s: ThronesData, seat: int, to: int, units: list[int]) -> dict[str, object]:
+    """What a march into ``to`` would fight, as anyone may see it before the battle: the
+    defender (-1: a neutral force), the defender's strength before cards and support (its units
+    and Defense order, or the neutral force), the marcher's strength if ``units`` (by type) go
+    there besides those already attacking it (March bonus included), and the support orders
+    next to the area with what each could add. Read-only: for the marching house's view."""
+    neutral = s.neutral[to]
+    if neutral > 0:
+        defender = -1
+        defense = neutral
+    else:
+        defender = s.owner[to]
+        i = to * 3
+        defense = sum((s.units[i + t] - s.routed[i + t]) * UNIT_STRENGTH[t] for t in range(3))
+        k = s.order[to]
+        if k >= 0 and s.order_owner[to] == defender and ORDER_TYPE[k] == DEFENSE:
+            defense += ORDER_BONUS[k]
+    committed = s.b_att if s.b_area == to else [0, 0, 0]
+    attack = sum((committed[t] + units[t]) * UNIT_STRENGTH[t] for t in range(3)) + s.b_march_bonus
+    supporters: list[dict[str, int]] = []
+    for seat_in_order in s.round_order:
+        for b in ADJACENT[to]:
+            if s.order_owner[b] != seat_in_order or s.order[b] < 0 or ORDER_TYPE[s.order[b]] != SUPPORT:
+                continue
+            if AREA_IS_SEA[to] and not AREA_IS_SEA[b]:
+                continue
+            add = support_strength_raw(s, b)
+            if add > 0:
+                supporters.append({"area": b, "seat": seat_in_order, "strength": add})
+    return {
+        "defender": defender,
+        "neutral": neutral,
+        "defender_strength": defense,
+        "attacker_strength": attack,
+        "supporters": supporters,
+    }

@@ -122,3 +122,31 @@ def power_icons(units: list[int], owner: list[int], token: list[int], home: list
         for a in range(N_AREAS)
         if AREA_POWER[a] and controller(units, owner, token, home, a) == seat
     )
+
+
+def transport_path(owner: list[int], units: list[int], seat: int, start: int, goal: int) -> list[int]:
+    """The seas (in order) of one shortest ship-transport route of ``seat`` from land area
+    ``start`` to land area ``goal``: consecutive seas each holding ``seat``'s ships. Empty if
+    ``goal`` is next to ``start`` or no route exists (what the march preview draws)."""
+    if goal in ADJ_LAND[start]:
+        return []
+    parent = [-2] * N_AREAS
+    queue: list[int] = []
+    for s in ADJ_SEA[start]:
+        if owner[s] == seat and units[s * 3 + 2] > 0:
+            parent[s] = -1
+            queue.append(s)
+    i = 0
+    while i < len(queue):
+        s = queue[i]
+        i += 1
+        if goal in ADJACENT[s]:
+            path = [s]
+            while parent[path[-1]] >= 0:
+                path.append(parent[path[-1]])
+            return path[::-1]
+        for b in ADJ_SEA[s]:
+            if parent[b] == -2 and owner[b] == seat and units[b * 3 + 2] > 0:
+                parent[b] = s
+                queue.append(b)
+    return []

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ravenry.core.protocol import JSON
+from ravenry.games.thrones import battle as battle_rules
+from ravenry.games.thrones import data as D
 from ravenry.games.thrones.data import (
     AREA_CASTLE,
     AREA_HOME,
@@ -27,8 +29,51 @@ from ravenry.games.thrones.data import (
     TRACK_NAMES,
     WESTEROS_NAMES,
 )
+from ravenry.games.thrones.house_cards import ability as card_ability
+from ravenry.games.thrones.house_cards import card_of
+from ravenry.games.thrones.map import ADJ_LAND, transport_path
+from ravenry.games.thrones.marches import destinations
+from ravenry.games.thrones.planning import _usage, stars, type_restricted
 from ravenry.games.thrones.scoring import REASON_NAMES, castles
-from ravenry.games.thrones.state import BID_WILDLINGS, P_BID, P_OVER, PHASE_NAMES, ThronesData
+from ravenry.games.thrones.state import (
+    BID_WILDLINGS,
+    P_ABILITY,
+    P_BID,
+    P_MARCH_MOVE,
+    P_OVER,
+    P_PLANNING,
+    P_TIE,
+    PHASE_NAMES,
+    ThronesData,
+)
+
+# The printed text of each house-card ability (by data.A_* id), for the card chooser.
+ABILITY_TEXT: dict[int, str] = {
+    D.NO_ABILITY: "",
+    D.A_ROBB: "If you are attacking, each of your attacking Knights adds +1 to your strength.",
+    D.A_CATELYN: "If you are defending, your Defense order's bonus counts double.",
+    D.A_LUWIN: "If you win, you may return one of your discarded house cards to your hand.",
+    D.A_JAIME: "If you win, gain two power tokens.",
+    D.A_VARGO: "If you are attacking, each of your attacking Footmen adds +1 to your strength.",
+    D.A_CERSEI: "If you win, you may remove one of the loser's orders from the board.",
+    D.A_RENLY: "If you win, you may upgrade one of your Footmen in the battle to a Knight.",
+    D.A_SALLADHOR: "Your opponent's supporting Ships add no strength.",
+    D.A_MELISANDRE: (
+        "If you win, you may pay one power to discard a card of your choice from the loser's hand."
+    ),
+    D.A_ASHA: "If you win, you may remove one Support or Consolidate Power order next to the battle.",
+    D.A_VICTARION: "If you are attacking, each of your attacking Ships adds +1 to your strength.",
+    D.A_BALON: "The printed strength of your opponent's house card counts as zero.",
+    D.A_LORAS: "Immediately destroy one of your opponent's Footmen in the battle.",
+    D.A_BRIENNE: "Immediately discard your opponent's Defense order in the embattled area.",
+    D.A_QUEEN_OF_THORNS: "Cancel the text of your opponent's house card.",
+}
+# Why a token kind may not be placed now (the planning panel greys it with this reason).
+_RESTRICTION_CARD: dict[int, int] = {
+    D.RAID: D.W_SEA_OF_STORMS,
+    D.CONSOLIDATE: D.W_FEAST_FOR_CROWS,
+    D.DEFENSE: D.W_STORM_OF_SWORDS,
+}
 
 
 def _cards(mask: int) -> list[int]:
@@ -56,13 +101,92 @@ def board_json() -> dict[str, JSON]:
         "orders": list(ORDER_KIND_NAMES),
         "cards": [
             [
-                {"name": c.name, "strength": c.strength, "swords": c.swords, "forts": c.fortifications}
+                {
+                    "name": c.name,
+                    "strength": c.strength,
+                    "swords": c.swords,
+                    "forts": c.fortifications,
+                    "text": ABILITY_TEXT[c.ability],
+                }
                 for c in cards
             ]
             for cards in HOUSE_CARDS
         ],
         "westeros": list(WESTEROS_NAMES),
+        "supply_table": [list(row) for row in D.SUPPLY_TABLE],
+        "wildling_max": D.WILDLING_MAX,
+        "neighbours": [list(D.ADJACENT[a]) for a in range(N_AREAS)],
     }
+
+
+def planning_tokens(s: ThronesData, seat: int) -> dict[str, JSON]:
+    """The viewer's order tokens while planning: per kind how many are left, and why a kind
+    may not be placed at all now (all placed, no star left, a Westeros card forbids it)."""
+    used, starred = _usage(s.pending[seat])
+    limit = stars(s, seat)
+    tokens: list[JSON] = []
+    for k in range(D.N_ORDER_KINDS):
+        left = D.ORDER_COPIES[k] - used[k]
+        t = D.ORDER_TYPE[k]
+        reason: str | None = None
+        if left <= 0:
+            reason = "already placed"
+        elif type_restricted(s, t):
+            reason = f"forbidden this round by {WESTEROS_NAMES[_RESTRICTION_CARD[t]]}"
+        elif D.ORDER_STARRED[k] and starred >= limit:
+            reason = f"no star left: King's Court allows {limit}"
+        tokens.append(
+            {
+                "kind": k,
+                "name": ORDER_KIND_NAMES[k],
+                "left": max(left, 0),
+                "starred": D.ORDER_STARRED[k],
+                "land_only": t == D.CONSOLIDATE,
+                "blocked": reason,
+            }
+        )
+    return {"tokens": tokens, "stars": limit, "stars_used": starred}
+
+
+def march_targets(s: ThronesData, seat: int) -> dict[str, JSON]:
+    """For the marching house: every area its units may move to now, which unit types may go,
+    the seas of a ship-transport route (empty when adjacent), and the battle it would start."""
+    a = s.march_area
+    free = [s.units[a * 3 + t] - s.routed[a * 3 + t] for t in range(3)]
+    reach: dict[int, list[int]] = {}
+    for t in range(3):
+        if free[t] > 0 and s.owner[a] == seat:
+            for b in destinations(s, seat, t):
+                reach.setdefault(b, []).append(t)
+    targets: list[JSON] = []
+    for b in sorted(reach):
+        kinds = reach[b]
+        fights = b == s.b_area or (s.owner[b] >= 0 and s.owner[b] != seat) or s.neutral[b] > 0
+        preview: JSON = None
+        if fights:
+            sending = [free[t] if t in kinds else 0 for t in range(3)]
+            preview = battle_rules.march_preview(s, seat, b, sending)
+        sea_route = (
+            [] if D.AREA_IS_SEA[b] or b in ADJ_LAND[a] else transport_path(s.owner, s.units, seat, a, b)
+        )
+        targets.append({"to": b, "units": kinds, "via": sea_route, "battle": preview})
+    return {"area": a, "free": free, "targets": targets}
+
+
+def tie_groups(s: ThronesData) -> list[list[int]]:
+    """The groups of houses with equal bids the Iron Throne holder still orders (each of 2+),
+    best bid first: the whole tie-break at once, for one ordered list in the UI."""
+    rest = [p for p in range(s.n) if p not in s.bid_order]
+    if s.bid_context == BID_WILDLINGS:
+        top = max(s.bids) if sum(s.bids) >= s.wildlings else min(s.bids)
+        group = [p for p in rest if s.bids[p] == top]
+        return [group] if len(group) > 1 and not s.bid_order else []
+    out: list[list[int]] = []
+    for amount in sorted({s.bids[p] for p in rest}, reverse=True):
+        group = [p for p in rest if s.bids[p] == amount]
+        if len(group) > 1:
+            out.append(group)
+    return out
 
 
 def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str, JSON]:
@@ -109,6 +233,26 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
     if viewer is not None and 0 <= viewer < n:
         mine = s.pending[viewer]
         view["my_orders"] = [None if mine[a] < 0 else ORDER_KIND_NAMES[mine[a]] for a in range(N_AREAS)]
+    if viewer is not None and 0 <= viewer < n and s.phase == P_PLANNING and not s.ready[viewer]:
+        view["planning"] = planning_tokens(s, viewer)
+    if viewer is not None and s.phase == P_MARCH_MOVE and viewer == s.current:
+        view["march"] = march_targets(s, viewer)
+    if s.phase == P_ABILITY and s.b_area >= 0:
+        # What the winner's ability choices name: areas (an order to remove) or house cards.
+        side = 0 if s.b_winner == s.b_attacker else 1
+        ab = card_ability(s, side)
+        card = card_of(s, side)
+        view["ability"] = {
+            "card": card.name if card is not None else None,
+            "text": ABILITY_TEXT[ab],
+            "targets": "areas"
+            if ab in (D.A_CERSEI, D.A_ASHA)
+            else "cards"
+            if ab in (D.A_LUWIN, D.A_MELISANDRE)
+            else "none",
+        }
+    if s.phase == P_TIE:
+        view["tie"] = {"groups": tie_groups(s), "placed": s.bid_order[:], "bids": s.bids[:]}
     if s.last_bids:
         # Revealed bids are public from then on: the view is a player's memory of them.
         context = s.last_bids[0]
@@ -126,6 +270,7 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         if viewer is not None and 0 <= viewer < n and s.bids[viewer] >= 0:
             view["my_bid"] = s.bids[viewer]
     if s.b_area >= 0:
+        started = s.phase != P_MARCH_MOVE
         battle: dict[str, Any] = {
             "area": s.b_area,
             "from": s.b_origin,
@@ -134,7 +279,9 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
             "neutral": s.b_neutral,
             "attacking": s.b_att[:],
             "march_bonus": s.b_march_bonus,
-            "support": [[a, s.b_support[a]] for a in range(N_AREAS) if s.b_support[a] >= 0],
+            # While the march is still moving units in, the battle has not started: pledges
+            # left from an earlier battle (reset when this one starts) are not this battle's.
+            "support": [[a, s.b_support[a]] for a in range(N_AREAS) if s.b_support[a] >= 0 and started],
             "to_pledge": s.b_support_queue[:],
             "blade": s.b_blade,
             "winner": s.b_winner,
@@ -147,6 +294,28 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
             cards.append(c if c >= 0 and (s.b_revealed or viewer == seat) else None)
         battle["cards"] = cards
         battle["chosen"] = [c >= 0 for c in s.b_cards]
+        # Strength by source; before both cards are revealed, without anything a card changes.
+        known = bool(s.b_revealed)
+        parts = [battle_rules.strength_parts(s, side, known) for side in (0, 1)]
+        if not started:
+            for p in parts:
+                p["support"] = 0
+        if s.b_neutral > 0:
+            parts[1] = {"units": 0, "order": 0, "support": 0, "card": 0, "blade": 0, "neutral": s.b_neutral}
+        battle["parts"] = parts
+        battle["strength"] = [sum(p.values()) for p in parts]
+        battle["cards_counted"] = known
+        # Each supporting area (pledged or still to pledge) and what it adds before cards.
+        battle["supporters"] = [
+            {
+                "area": a,
+                "seat": s.order_owner[a],
+                "strength": battle_rules.support_strength_raw(s, a),
+                "side": s.b_support[a] if s.b_support[a] >= 0 else None,
+            }
+            for a in sorted({*s.b_support_queue, *(b for b in range(N_AREAS) if s.b_support[b] >= 0)})
+            if s.order[a] >= 0 and started
+        ]
         view["battle"] = battle
     if s.phase == P_OVER:
         view["result"] = {"winners": s.winners[:], "reason": REASON_NAMES[s.winner_reason]}

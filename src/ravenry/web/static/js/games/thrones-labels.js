@@ -1,6 +1,6 @@
 // Words of the Thrones renderer: names of areas, orders, units, cards and phases, the readable
 // label of each legal action, and the log line of each event. Only names: no rule lives here.
-import { THRONES } from "./thrones-data.js";
+// Every name comes from the view's static board (`view.board`, from games/thrones/data.py).
 
 export const HOUSE_COLORS = { Stark: "#5f6f7f", Lannister: "#b0171f", Baratheon: "#d9a400", Greyjoy: "#222", Tyrell: "#2f7d32" };
 // Text on a house's colour: dark on Baratheon's yellow, white elsewhere.
@@ -20,13 +20,15 @@ const PHASE_TITLES = {
 export const ACTION_PHASES = new Set(["messenger_raven", "raid", "raids", "march_choose", "march_move", "marches", "support",
   "house_cards", "valyrian_steel_blade", "casualties", "card_ability", "retreat", "retreat_losses", "action_end"]);
 
-export function areaName(a) {
-  const x = THRONES.areas[a];
+const boardOf = (view) => (view && view.board) || { areas: [], orders: [], houses: [], cards: [] };
+
+export function areaName(view, a) {
+  const x = boardOf(view).areas[a];
   return x ? x.name : `area ${a}`;
 }
 
-export function orderName(kind) {
-  const id = typeof kind === "number" ? THRONES.orders[kind] : kind;
+export function orderName(view, kind) {
+  const id = typeof kind === "number" ? boardOf(view).orders[kind] : kind;
   if (!id) return "an order";
   const star = id.endsWith("*");
   const base = id.replace("*", "");
@@ -44,6 +46,11 @@ export function units(n, unit) {
 
 export function unitWord(unit) {
   return (UNIT_WORDS[unit] || [String(unit)])[0];
+}
+
+/** What a bid is for, in a sentence: "the Iron Throne track", "the Night's Watch". */
+export function bidTitle(id) {
+  return id === "nights_watch" ? trackTitle(id) : `the ${trackTitle(id)} track`;
 }
 
 export function trackTitle(id) {
@@ -64,8 +71,9 @@ export function houseOf(view, seat) {
 
 /** The seven cards of a seat's house (empty if unknown). */
 export function houseCards(view, seat) {
-  const i = THRONES.houses.indexOf(houseOf(view, seat));
-  return i >= 0 ? THRONES.cards[i] : [];
+  const b = boardOf(view);
+  const i = b.houses.indexOf(houseOf(view, seat));
+  return i >= 0 ? b.cards[i] : [];
 }
 
 export function cardName(view, seat, card) {
@@ -92,18 +100,18 @@ function winnerCard(view) {
 /** A readable label of one legal action, from its own fields only. */
 export function actionLabel(a, view) {
   switch (a.type) {
-    case "place_order": return `Place ${orderName(a.order)} in ${areaName(a.area)}`;
+    case "place_order": return `Place ${orderName(view, a.order)} in ${areaName(view, a.area)}`;
     case "ready": return "Done: my orders are placed";
-    case "raven_swap": return `Raven: swap the order in ${areaName(a.area)} for ${orderName(a.order)}`;
+    case "raven_swap": return `Raven: swap the order in ${areaName(view, a.area)} for ${orderName(view, a.order)}`;
     case "raven_pass": return "Raven: keep my orders";
     case "raid": return a.target === null || a.target === undefined
-      ? `Remove the Raid in ${areaName(a.area)} without raiding`
-      : `Raid from ${areaName(a.area)} into ${areaName(a.target)}`;
-    case "march": return `Resolve the March in ${areaName(a.area)}`;
-    case "move": return `Move 1 ${unitWord(a.unit)} ${areaName(a.from)} → ${areaName(a.to)}`;
+      ? `Remove the Raid in ${areaName(view, a.area)} without raiding`
+      : `Raid from ${areaName(view, a.area)} into ${areaName(view, a.target)}`;
+    case "march": return `Resolve the March in ${areaName(view, a.area)}`;
+    case "move": return `Move 1 ${unitWord(a.unit)} ${areaName(view, a.from)} → ${areaName(view, a.to)}`;
     case "end_march": return a.leave_power_token ? "End the march, leaving a power token" : "End the march";
-    case "support": return a.side === 0 ? `Support the attacker from ${areaName(a.area)}`
-      : a.side === 1 ? `Support the defender from ${areaName(a.area)}` : `Support nobody from ${areaName(a.area)}`;
+    case "support": return a.side === 0 ? `Support the attacker from ${areaName(view, a.area)}`
+      : a.side === 1 ? `Support the defender from ${areaName(view, a.area)}` : `Support nobody from ${areaName(view, a.area)}`;
     case "house_card": {
       const c = houseCards(view, view.viewer)[a.card];
       return c ? `Play ${c.name} (${cardStats(c)})` : `Play card ${a.card}`;
@@ -119,14 +127,14 @@ export function actionLabel(a, view) {
         const loser = b.winner === b.attacker ? b.defender : b.attacker;
         return `${card}: discard ${cardName(view, loser, a.target)}`;
       }
-      return `${card}: remove the order in ${areaName(a.target)}`;
+      return `${card}: remove the order in ${areaName(view, a.target)}`;
     }
     case "ability_pass": return "Do not use the card's ability";
-    case "retreat": return `Retreat to ${areaName(a.area)}`;
-    case "destroy": return `Destroy 1 ${unitWord(a.unit)} in ${areaName(a.area)}`;
+    case "retreat": return `Retreat to ${areaName(view, a.area)}`;
+    case "destroy": return `Destroy 1 ${unitWord(a.unit)} in ${areaName(view, a.area)}`;
     case "muster": {
-      if (a.what === 3) return `Upgrade a footman to a knight in ${areaName(a.area)}`;
-      const where = a.to === a.area ? areaName(a.area) : `${areaName(a.to)} (from ${areaName(a.area)})`;
+      if (a.what === 3) return `Upgrade a footman to a knight in ${areaName(view, a.area)}`;
+      const where = a.to === a.area ? areaName(view, a.area) : `${areaName(view, a.to)} (from ${areaName(view, a.area)})`;
       return `Muster 1 ${unitWord(a.what)} in ${where}`;
     }
     case "end_muster": return "Done mustering";
@@ -134,7 +142,7 @@ export function actionLabel(a, view) {
     case "tie_pick": return `Place ${houseOf(view, a.seat)} first`;
     case "reclaim": return `Take back ${cardName(view, view.viewer, a.card)}`;
     case "reclaim_pass": return "Take no card back";
-    case "wildling_loss": return `Lose 1 ${unitWord(a.unit)} in ${areaName(a.area)}`;
+    case "wildling_loss": return `Lose 1 ${unitWord(a.unit)} in ${areaName(view, a.area)}`;
     default: return a.type.replace(/_/g, " ");
   }
 }
@@ -146,45 +154,50 @@ export function describeEvent(e, view) {
   const list = (xs) => (xs || []).map((x, p) => `${house(p)} ${x}`).join(", ");
   switch (e.type) {
     case "order_placed": return e.area === null || e.area === undefined
-      ? `${house(e.seat)} placed an order face down.` : `You placed ${orderName(e.order)} in ${areaName(e.area)}.`;
+      ? `${house(e.seat)} placed an order face down.` : `You placed ${orderName(view, e.order)} in ${areaName(view, e.area)}.`;
     case "orders_ready": return `${house(e.seat)} is done placing orders.`;
     case "orders_revealed": return `Orders revealed: ${(e.orders || []).length} on the board.`;
-    case "raven_swapped": return `${house(e.seat)} used the Messenger Raven in ${areaName(e.area)}.`;
+    case "raven_swapped": return `${house(e.seat)} used the Messenger Raven in ${areaName(view, e.area)}.`;
     case "raven_passed": return `${house(e.seat)} kept its orders.`;
-    case "raid_done": return `${house(e.seat)} removed its Raid in ${areaName(e.area)}.`;
-    case "raided": return `${house(e.seat)} raided from ${areaName(e.from)} the ${orderName(e.order)} of ${house(e.victim)} in ${areaName(e.area)}${e.pillaged ? " and pillaged a power token" : ""}.`;
-    case "march_started": return `${house(e.seat)} marches from ${areaName(e.area)}.`;
-    case "unit_moved": return `${house(e.seat)} moved 1 ${e.unit} ${areaName(e.from)} → ${areaName(e.to)}.`;
-    case "unit_attacks": return `${house(e.seat)} attacks ${areaName(e.to)} from ${areaName(e.from)} with 1 ${e.unit}.`;
-    case "march_ended": return `${house(e.seat)} ended its march from ${areaName(e.area)}.`;
-    case "control_established": return `${house(e.seat)} leaves a power token in ${areaName(e.area)}.`;
-    case "battle": return `Battle in ${areaName(e.area)}: ${house(e.attacker)} attacks ${e.neutral ? `a neutral force (${e.neutral})` : house(e.defender)}.`;
-    case "support": return `${house(e.seat)} supports ${e.side === "none" ? "nobody" : `the ${e.side}`} from ${areaName(e.area)}.`;
+    case "raid_done": return `${house(e.seat)} removed its Raid in ${areaName(view, e.area)}.`;
+    case "raided": return `${house(e.seat)} raided from ${areaName(view, e.from)} the ${orderName(view, e.order)} of ${house(e.victim)} in ${areaName(view, e.area)}${e.pillaged ? " and pillaged a power token" : ""}.`;
+    case "march_started": return `${house(e.seat)} marches from ${areaName(view, e.area)}.`;
+    case "unit_moved": return `${house(e.seat)} moved 1 ${e.unit} ${areaName(view, e.from)} → ${areaName(view, e.to)}.`;
+    case "unit_attacks": return `${house(e.seat)} attacks ${areaName(view, e.to)} from ${areaName(view, e.from)} with 1 ${e.unit}.`;
+    case "march_ended": return `${house(e.seat)} ended its march from ${areaName(view, e.area)}.`;
+    case "control_established": return `${house(e.seat)} leaves a power token in ${areaName(view, e.area)}.`;
+    case "battle": return `Battle in ${areaName(view, e.area)}: ${house(e.attacker)} attacks ${e.neutral ? `a neutral force (${e.neutral})` : house(e.defender)}.`;
+    case "support": return `${house(e.seat)} supports ${e.side === "none" ? "nobody" : `the ${e.side}`} from ${areaName(view, e.area)}.`;
     case "house_card_chosen": return `${house(e.seat)} chose a house card${e.card === null || e.card === undefined ? "" : `: ${cardName(v, e.seat, e.card)}`}.`;
     case "house_cards_revealed": return `House cards: ${e.attacker_card || "none"} against ${e.defender_card || "none"}.`;
     case "valyrian_steel_blade": return `${house(e.seat)} used the Valyrian Steel Blade.`;
     case "battle_result": return `Strength ${e.attacker_strength} against ${e.defender_strength}: ${house(e.winner)} wins${e.casualties ? `, ${e.casualties} casualt${e.casualties === 1 ? "y" : "ies"}` : ""}.`;
     case "casualty": return `${house(e.seat)} lost 1 ${e.unit}.`;
     case "card_ability": return `${e.card} (${house(e.seat)}) used its ability.`;
-    case "retreat": return `${house(e.seat)} retreats to ${areaName(e.to)} with ${(e.units || []).join(", ") || "nothing"}.`;
-    case "battle_over": return `The battle in ${areaName(e.area)} is over: ${house(e.winner)} won.`;
+    case "retreat": return `${house(e.seat)} retreats to ${areaName(view, e.to)} with ${(e.units || []).join(", ") || "nothing"}.`;
+    case "battle_over": return `The battle in ${areaName(view, e.area)} is over: ${house(e.winner)} won.`;
     case "consolidated_power": return `Power gained: ${list(e.power)}.`;
     case "westeros_cards": return `Round ${e.turn}: ${(e.cards || []).map(westerosTitle).join(", ")}; wildling threat ${e.wildlings}.`;
     case "supply_levels": return `Supply: ${list(e.supply)}.`;
-    case "mustered": return `${house(e.seat)} mustered 1 ${e.unit} in ${areaName(e.to)}.`;
+    case "mustered": return `${house(e.seat)} mustered 1 ${e.unit} in ${areaName(view, e.to)}.`;
     case "mustering_done": return `${house(e.seat)} is done mustering.`;
     case "game_of_thrones": return `Game of Thrones: ${list(e.power)} power.`;
-    case "bidding": return `Bidding for ${trackTitle(e.for)}.`;
+    case "bidding": return `Bidding for ${bidTitle(e.for)}.`;
     case "bid_placed": return `${house(e.seat)} placed a bid${e.amount === null || e.amount === undefined ? "" : ` of ${e.amount}`}.`;
     case "bids_revealed": return `Bids: ${list(e.bids)}.`;
     case "tie_broken": return `${house(e.seat)} breaks the tie for ${house(e.picked)}.`;
     case "track": return `${trackTitle(e.track)}: ${(e.order || []).map(house).join(", ")}.`;
     case "wildlings_defeated": return `The Night's Watch (${e.watch}) holds against the wildlings (${e.threat}); ${house(e.top_bidder)} bid most.`;
     case "wildlings_victorious": return `The wildlings (${e.threat}) overrun the Night's Watch (${e.watch}); ${house(e.lowest_bidder)} bid least.`;
-    case "wildling_loss": return `${house(e.seat)} lost 1 ${e.unit} in ${areaName(e.area)} to the wildlings.`;
+    case "wildling_loss": return `${house(e.seat)} lost 1 ${e.unit} in ${areaName(view, e.area)} to the wildlings.`;
     case "winter_is_coming": return "Winter is Coming: a deck is reshuffled.";
-    case "power_token_removed": return `${house(e.seat)}'s power token leaves ${areaName(e.area)}.`;
-    case "neutral_force_held": return `The neutral force in ${areaName(e.area)} holds against ${house(e.seat)}.`;
+    case "power_token_removed": return `${house(e.seat)}'s power token leaves ${areaName(view, e.area)}.`;
+    case "neutral_force_held": return `The neutral force in ${areaName(view, e.area)} holds against ${house(e.seat)}.`;
+    case "neutral_force_defeated": return `${house(e.seat)} defeats the neutral force in ${areaName(view, e.area)} with strength ${e.strength}.`;
+    case "retreat_destroyed": return `${house(e.seat)} loses 1 retreated ${e.unit} in ${areaName(view, e.area)} (supply).`;
+    case "supply_destroyed": return `${house(e.seat)} destroys 1 ${e.unit} in ${areaName(view, e.area)} to fit its supply.`;
+    case "routed_destroyed": return `${e.count} routed ${e.unit}${e.count === 1 ? "" : "s"} destroyed in ${areaName(view, e.area)}.`;
+    case "no_retreat": return `${house(e.seat)} has nowhere to retreat: its army in ${areaName(view, e.area)} is destroyed.`;
     case "card_reclaimed": return `${house(e.seat)} took back ${cardName(v, e.seat, e.card)}.`;
     case "game_over": return `Game over (${e.reason}): ${(e.winners || []).map(house).join(", ")} win${(e.winners || []).length === 1 ? "s" : ""}.`;
     default: return e.type.replace(/_/g, " ");

@@ -1,0 +1,280 @@
+// The map of Westeros as SVG: one <path> per area (from the geometry asset, joined to the
+// view's board by area id), with its pieces at the asset's anchor points: units by house colour
+// and kind with counts, routed units, neutral forces, order tokens (face down for others while
+// planning), power tokens, castle/stronghold, barrels, crowns and home shields. What is clickable
+// is what the caller passes in `plan` (built from the legal actions); no rule lives here.
+// Pan and zoom move the viewBox (wheel, drag, pinch, the +/− buttons); the viewBox is UI state.
+import { s, h } from "../shell/dom.js";
+import { HOUSE_COLORS, HOUSE_INK, areaName, houseOf, orderName, units as unitWords } from "./thrones-labels.js";
+
+const REGION_TINTS = ["#e9dfc4", "#e3e6c8", "#eadbc9", "#dfe3d0", "#ece2c0", "#e5d9c0", "#efdcc0", "#e0d6c8"];
+const ORDER_GLYPH = { march: "M", raid: "R", support: "S", consolidate_power: "C", defense: "D" };
+
+export const houseColor = (view, seat) => HOUSE_COLORS[houseOf(view, seat)] || "#888";
+export const houseInk = (view, seat) => HOUSE_INK[houseOf(view, seat)] || "#fff";
+
+/** A short face of an order token: "M+1★", "D+2", "C". */
+export function orderGlyph(id) {
+  const star = id.endsWith("*");
+  const base = id.replace("*", "");
+  const m = /^([a-z_]+?)([+-]\d)?$/.exec(base);
+  const type = m ? m[1] : base;
+  const bonus = m && m[2] && m[2] !== "+0" ? m[2].replace("-", "−") : "";
+  return `${ORDER_GLYPH[type] || "?"}${bonus}${star ? "★" : ""}`;
+}
+
+/** In words, what an area holds (its hover text). */
+export function describeArea(view, a) {
+  const info = view.board.areas[a];
+  const bits = [info.name + (info.sea ? " (sea)" : "")];
+  const icons = [];
+  if (info.castle === 2) icons.push("stronghold");
+  if (info.castle === 1) icons.push("castle");
+  if (info.supply) icons.push(`${info.supply} supply barrel${info.supply > 1 ? "s" : ""}`);
+  if (info.power) icons.push(`${info.power} power crown${info.power > 1 ? "s" : ""}`);
+  if (icons.length) bits.push(icons.join(", "));
+  if (view.home[a] >= 0) bits.push(`home of ${houseOf(view, view.home[a])}`);
+  const owner = view.owner[a];
+  const u = view.units[a] || [0, 0, 0];
+  const r = (view.routed && view.routed[a]) || [0, 0, 0];
+  const force = [0, 1, 2].filter((k) => u[k]).map((k) => unitWords(u[k], k) + (r[k] ? ` (${r[k]} routed)` : ""));
+  if (force.length) bits.push(`${houseOf(view, owner)}: ${force.join(", ")}`);
+  if (view.neutral[a]) bits.push(`neutral force of strength ${view.neutral[a]}`);
+  if (view.power_tokens[a] >= 0) bits.push(`power token of ${houseOf(view, view.power_tokens[a])}`);
+  const order = view.orders[a];
+  const mine = view.my_orders ? view.my_orders[a] : null;
+  if (order) bits.push(`order: ${orderName(view, order[1])} (${houseOf(view, order[0])})`);
+  else if (mine) bits.push(`your order: ${orderName(view, mine)} (face down)`);
+  return bits.join(" · ");
+}
+
+function unitShape(kind, x, y, fill, ink, count, routed) {
+  const g = s("g", { class: `th-unit${routed ? " routed" : ""}`, "data-unit-kind": kind, transform: `translate(${x},${y}) scale(1.2)` });
+  if (kind === 0) g.append(s("circle", { r: 13, fill, stroke: "#111", "stroke-width": 2 }));
+  else if (kind === 1) g.append(s("path", { d: "M-14,-13 L14,-13 L14,3 L0,15 L-14,3 Z", fill, stroke: "#111", "stroke-width": 2 }));
+  else g.append(s("path", { d: "M-17,-2 L17,-2 L10,12 L-10,12 Z M-2,-2 L-2,-16 L10,-6 L-2,-6", fill, stroke: "#111", "stroke-width": 2 }));
+  g.append(s("text", { class: "th-count", y: kind === 2 ? 10 : 5, fill: ink, "text-anchor": "middle" }, String(count)));
+  return g;
+}
+
+/** Pieces of one area at its anchors. */
+function pieces(view, a, geo, me) {
+  const info = view.board.areas[a];
+  const out = [];
+  const { label, units: up, order: op, token: tp } = geo;
+  // Name and icons.
+  const name = s("text", { class: `th-name${info.sea ? " sea" : ""}`, x: label.x, y: label.y, "text-anchor": "middle" }, info.name);
+  out.push(name);
+  const icons = [];
+  if (info.castle) icons.push(["castle", info.castle]);
+  for (let i = 0; i < info.supply; i++) icons.push(["barrel"]);
+  for (let i = 0; i < info.power; i++) icons.push(["crown"]);
+  if (view.home[a] >= 0 || info.home >= 0) icons.push(["home", view.home[a] >= 0 ? view.home[a] : -1]);
+  let ix = label.x - (icons.length - 1) * 11;
+  const iy = label.y + 14;
+  for (const [kind, val] of icons) {
+    if (kind === "castle") {
+      out.push(s("path", {
+        class: "th-icon castle", "data-icon": val === 2 ? "stronghold" : "castle",
+        d: val === 2
+          ? `M${ix - 9},${iy + 8} v-12 h4 v3 h3 v-3 h4 v3 h3 v-3 h4 v12 Z`
+          : `M${ix - 6},${iy + 8} v-9 h3 v3 h3 v-3 h3 v3 h3 v-3 h0 v9 Z`,
+        fill: "#4a3f2c",
+      }));
+    } else if (kind === "barrel") {
+      out.push(s("rect", { class: "th-icon barrel", "data-icon": "barrel", x: ix - 5, y: iy - 4, width: 10, height: 12, rx: 3, fill: "#8a5a2b", stroke: "#4a2f12" }));
+    } else if (kind === "crown") {
+      out.push(s("path", { class: "th-icon crown", "data-icon": "crown", d: `M${ix - 7},${iy + 7} l0,-10 l4,5 l3,-7 l3,7 l4,-5 l0,10 Z`, fill: "#e0b020", stroke: "#7a5a00" }));
+    } else if (kind === "home" && val >= 0) {
+      out.push(s("path", { class: "th-icon home", "data-icon": "home", d: `M${ix - 7},${iy - 4} h14 v7 l-7,6 l-7,-6 Z`, fill: houseColor(view, val), stroke: "#111" }));
+    }
+    ix += 22;
+  }
+  // Units (or the neutral force).
+  const owner = view.owner[a];
+  const u = view.units[a] || [0, 0, 0];
+  const r = (view.routed && view.routed[a]) || [0, 0, 0];
+  const kinds = [0, 1, 2].filter((k) => u[k]);
+  // The row of units ends at the units anchor (the order and token anchors lie to its right).
+  let x = up.x - (kinds.length - 1) * 34;
+  for (const k of kinds) {
+    out.push(unitShape(k, x, up.y, houseColor(view, owner), houseInk(view, owner), u[k], r[k] > 0 && r[k] === u[k]));
+    if (r[k] > 0 && r[k] < u[k]) out.push(s("text", { class: "th-routed", x: x + 12, y: up.y - 12 }, `${r[k]}↓`));
+    x += 34;
+  }
+  if (view.neutral[a]) {
+    out.push(s("g", { class: "th-neutral", transform: `translate(${up.x},${up.y})`, "data-neutral": view.neutral[a] }, [
+      s("path", { d: "M-15,-15 H15 V3 L0,17 L-15,3 Z", fill: "#ddd", stroke: "#555", "stroke-width": 2 }),
+      s("text", { class: "th-count", y: 5, "text-anchor": "middle", fill: "#222" }, String(view.neutral[a])),
+    ]));
+  }
+  // Order token.
+  const order = view.orders[a];
+  const mine = view.my_orders ? view.my_orders[a] : null;
+  if (order) {
+    out.push(s("g", { class: "th-order-token", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": order[1], "data-order-seat": order[0] }, [
+      s("circle", { r: 17, fill: houseColor(view, order[0]), stroke: "#f4e7c0", "stroke-width": 3 }),
+      s("text", { class: "th-order-text", y: 5, "text-anchor": "middle", fill: houseInk(view, order[0]) }, orderGlyph(order[1])),
+    ]));
+  } else if (mine) {
+    out.push(s("g", { class: "th-order-token mine", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-my-order": mine }, [
+      s("circle", { r: 17, fill: "#fff", stroke: houseColor(view, me), "stroke-width": 3, "stroke-dasharray": "4 2" }),
+      s("text", { class: "th-order-text", y: 5, "text-anchor": "middle", fill: "#1f2328" }, orderGlyph(mine)),
+    ]));
+  } else if (view.phase === "planning" && owner >= 0 && owner !== me && view.ready[owner]) {
+    out.push(s("g", { class: "th-order-token down", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": "face-down" }, [
+      s("circle", { r: 15, fill: "#3a3a3a", stroke: houseColor(view, owner), "stroke-width": 3 }),
+    ]));
+  }
+  // Power token (control of an emptied land area).
+  if (view.power_tokens[a] >= 0) {
+    const t = view.power_tokens[a];
+    out.push(s("g", { class: "th-power-token", transform: `translate(${tp.x},${tp.y})`, "data-power-token": t }, [
+      s("circle", { r: 11, fill: houseColor(view, t), stroke: "#e0b020", "stroke-width": 3 }),
+    ]));
+  }
+  return out;
+}
+
+/**
+ * The map. `plan`: {spots: Map(area -> {label, action?, onClick}), marks: Map(area -> class),
+ * routes: [[area, ...]], selected: area|null}. `ui`: {vb} for pan and zoom.
+ */
+export function drawMap(model, geometry, plan, ui, redraw) {
+  const { view } = model;
+  const board = view.board;
+  const me = model.seat;
+  const [vx, vy, vw, vh] = geometry.viewBox;
+  if (!ui.vb) ui.vb = [vx, vy, vw, vh];
+  const svg = s("svg", { class: "th-map", viewBox: ui.vb.join(" "), role: "group", "aria-label": "Map of Westeros", preserveAspectRatio: "xMidYMid meet" });
+  svg.append(s("rect", { class: "th-water", x: vx - vw, y: vy - vh, width: vw * 3, height: vh * 3 }));
+  const regions = [];
+  const shapes = s("g", { class: "th-areas" });
+  const overlay = s("g", { class: "th-pieces" });
+  const missing = [];
+  board.areas.forEach((info, a) => {
+    const geo = geometry.areas.get(info.id);
+    if (!geo) { missing.push(info.id); return; }
+    if (geo.region && !regions.includes(geo.region)) regions.push(geo.region);
+    const owner = view.controller ? view.controller[a] : view.owner[a] >= 0 ? view.owner[a] : view.power_tokens[a] >= 0 ? view.power_tokens[a] : -1;
+    const spot = plan.spots.get(a);
+    const mark = plan.marks.get(a);
+    let cls = `th-area${info.sea ? " sea" : " land"}`;
+    if (spot) cls += " spot";
+    if (mark) cls += ` ${mark}`;
+    if (plan.selected === a) cls += " selected";
+    if (plan.spots.size && !spot && !mark && plan.dim) cls += " dim";
+    const fill = info.sea ? "#9cc3e0" : REGION_TINTS[regions.indexOf(geo.region) % REGION_TINTS.length] || REGION_TINTS[0];
+    const title = spot ? `${spot.label} — ${describeArea(view, a)}` : describeArea(view, a);
+    const path = s("path", { class: cls, d: geo.path, fill, "data-area": a, "data-area-id": info.id, "aria-label": spot ? spot.label : info.name });
+    path.append(s("title", { text: title }));
+    if (spot) {
+      if (spot.action) {
+        path.dataset.action = spot.action.type;
+        for (const [k, v] of Object.entries(spot.action)) if (k !== "type" && v !== null && v !== undefined) path.dataset[k] = String(v);
+      }
+      path.setAttribute("role", "button");
+      path.setAttribute("tabindex", "0");
+      path.addEventListener("click", (e) => { e.stopPropagation(); spot.onClick(); });
+      path.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); spot.onClick(); } });
+    }
+    shapes.append(path);
+    // The controller's colour as a wash over the land it holds.
+    if (owner >= 0 && !info.sea) shapes.append(s("path", { class: "th-control", d: geo.path, fill: houseColor(view, owner), "fill-opacity": 0.28, "pointer-events": "none" }));
+    overlay.append(...pieces(view, a, geo, me));
+  });
+  svg.append(shapes);
+  for (const d of geometry.rivers || []) svg.append(s("path", { class: "th-river", d, "pointer-events": "none" }));
+  for (const d of geometry.coast) svg.append(s("path", { class: "th-coast", d, fill: "none", "pointer-events": "none" }));
+  // Routes (a march's ship transport): a dashed line through the seas' label points.
+  for (const route of plan.routes || []) {
+    const pts = route.map((a) => geometry.areas.get(board.areas[a].id)).filter(Boolean).map((g) => `${g.units.x},${g.units.y}`);
+    if (pts.length > 1) svg.append(s("polyline", { class: "th-route", points: pts.join(" "), fill: "none", "pointer-events": "none" }));
+  }
+  svg.append(overlay);
+  const wrap = h("div", { class: "th-map-wrap", "data-map": "westeros", "data-missing": missing.join(",") || null }, [svg, zoomButtons(ui, geometry, redraw, svg)]);
+  panZoom(svg, ui, geometry);
+  return wrap;
+}
+
+function setBox(svg, ui) {
+  svg.setAttribute("viewBox", ui.vb.join(" "));
+}
+
+function zoomBy(ui, geometry, f, cx, cy) {
+  const [x, y, w, hh] = ui.vb;
+  const full = geometry.viewBox;
+  const nw = Math.min(full[2], Math.max(full[2] / 6, w * f));
+  const nh = nw * (hh / w);
+  const px = cx === undefined ? x + w / 2 : cx;
+  const py = cy === undefined ? y + hh / 2 : cy;
+  ui.vb = [px - (px - x) * (nw / w), py - (py - y) * (nh / hh), nw, nh];
+}
+
+function zoomButtons(ui, geometry, redraw, svg) {
+  const btn = (label, act, name) => {
+    const b = h("button", { type: "button", class: "btn th-zoom", "data-zoom": name, "aria-label": label, title: label }, name === "in" ? "+" : name === "out" ? "−" : "⟲");
+    b.addEventListener("click", (e) => { e.stopPropagation(); act(); setBox(svg, ui); });
+    return b;
+  };
+  return h("div", { class: "th-zoombar", role: "group", "aria-label": "Zoom" }, [
+    btn("Zoom in", () => zoomBy(ui, geometry, 0.7), "in"),
+    btn("Zoom out", () => zoomBy(ui, geometry, 1 / 0.7), "out"),
+    btn("Whole map", () => { ui.vb = [...geometry.viewBox]; }, "reset"),
+  ]);
+}
+
+function panZoom(svg, ui, geometry) {
+  const toMap = (ev) => {
+    const r = svg.getBoundingClientRect();
+    const [x, y, w, hh] = ui.vb;
+    const scale = Math.max(w / r.width, hh / r.height);
+    const ox = (r.width * scale - w) / 2;
+    const oy = (r.height * scale - hh) / 2;
+    return { x: x - ox + (ev.clientX - r.left) * scale, y: y - oy + (ev.clientY - r.top) * scale, scale };
+  };
+  svg.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const p = toMap(ev);
+    zoomBy(ui, geometry, ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+    setBox(svg, ui);
+  }, { passive: false });
+  const pointers = new Map();
+  let drag = null;
+  let swallow = false; // the click that ends a drag is not a click on an area
+  svg.addEventListener("pointerdown", (ev) => {
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    swallow = false;
+    drag = { moved: false, cx: ev.clientX, cy: ev.clientY, vb: [...ui.vb], scale: toMap(ev).scale, dist: null };
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!drag || !pointers.has(ev.pointerId)) return;
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (pointers.size === 2) {
+      const [p1, p2] = [...pointers.values()];
+      const dist = Math.hypot(p1.x - p2.x, p1.y - p2.y);
+      if (drag.dist) zoomBy(ui, geometry, drag.dist / dist, undefined, undefined);
+      drag.dist = dist;
+      drag.moved = true;
+      setBox(svg, ui);
+      return;
+    }
+    const dx = ev.clientX - drag.cx;
+    const dy = ev.clientY - drag.cy;
+    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+    drag.moved = true;
+    ui.vb = [drag.vb[0] - dx * drag.scale, drag.vb[1] - dy * drag.scale, ui.vb[2], ui.vb[3]];
+    setBox(svg, ui);
+  });
+  const end = (ev) => {
+    pointers.delete(ev.pointerId);
+    if (drag && drag.moved) swallow = true;
+    if (!pointers.size) drag = null;
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  // A drag is not a click on the area under the pointer.
+  svg.addEventListener("click", (e) => { if (swallow) { swallow = false; e.stopPropagation(); } }, { capture: true });
+}
+
+export { areaName };

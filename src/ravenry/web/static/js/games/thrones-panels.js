@@ -1,0 +1,123 @@
+// The table around the map: the status strip (round, phase, Westeros cards, wildlings), the
+// tracks column (Iron Throne, Fiefdoms, King's Court, supply with army limits, castles held,
+// wildling threat, the holders of the Throne, Blade and Raven), the houses (power, cards) and
+// the viewer's own house cards. All numbers are the view's.
+import { h } from "../shell/dom.js";
+import { houseCards, houseOf, bidTitle, phaseTitle, trackTitle, westerosTitle } from "./thrones-labels.js";
+import { houseColor } from "./thrones-map.js";
+
+const chip = (view, seat, me, extra = "") => h("span", {
+  class: `th-chip house-${houseOf(view, seat).toLowerCase()}${seat === me ? " me" : ""}${extra}`, "data-seat": seat,
+}, houseOf(view, seat));
+
+export function statusStrip(view) {
+  const items = [
+    h("span", { class: "th-stat", "data-round": view.turn }, [h("b", {}, `Round ${view.turn}`), " of 10"]),
+    h("span", { class: "th-stat", "data-phase": view.phase }, phaseTitle(view.phase)),
+  ];
+  const west = (view.westeros || []).filter(Boolean);
+  if (west.length) items.push(h("span", { class: "th-stat", "data-westeros": west.join(","), title: "this round's Westeros cards" }, `Westeros: ${west.map(westerosTitle).join(" · ")}`));
+  if ((view.restrictions || []).length) items.push(h("span", { class: "th-stat warn", "data-restrictions": view.restrictions.join(",") }, `In force: ${view.restrictions.map(westerosTitle).join(", ")}`));
+  if (view.phase === "bidding" && view.bid_for) items.push(h("span", { class: "th-stat warn" }, `Bidding for ${bidTitle(view.bid_for)}`));
+  return h("div", { class: "th-status", "aria-label": "Round and phase" }, items);
+}
+
+/** The column of tracks beside the map. */
+export function tracksColumn(model) {
+  const { view } = model;
+  const me = model.seat;
+  const col = h("section", { class: "th-tracks", "data-panel": "tracks", "aria-label": "Tracks" });
+  const holder = [["iron_throne", "holds the Throne"], ["fiefdoms", "Blade"], ["kings_court", "Raven"]];
+  for (const [id, token] of holder) {
+    const order = view.tracks[id] || [];
+    const used = id === "fiefdoms" ? view.valyrian_blade_used : id === "kings_court" ? view.raven_used : false;
+    col.append(h("div", { class: "th-track", "data-track": id }, [
+      h("div", { class: "th-track-head" }, [h("b", {}, trackTitle(id)), h("span", { class: "muted", "data-holder": order[0] }, id === "iron_throne" ? ` · ${houseOf(view, order[0])} ${token}` : ` · ${token}${used ? " (used)" : ""}: ${houseOf(view, order[0])}`)]),
+      h("ol", {}, order.map((seat) => h("li", {}, chip(view, seat, me)))),
+    ]));
+  }
+  // Supply: each house's level and the armies it allows.
+  const table = view.board.supply_table || [];
+  const supply = h("div", { class: "th-track", "data-track": "supply" }, [h("b", {}, "Supply"), h("ul", { class: "th-rows" }, view.houses.map((_, p) => h("li", { "data-supply-seat": p, "data-supply": view.supply[p] }, [
+    chip(view, p, me), h("span", {}, ` ${view.supply[p]}`), h("span", { class: "muted" }, ` armies ${(table[view.supply[p]] || []).join("·")}`),
+  ])))]);
+  col.append(supply);
+  const castles = h("div", { class: "th-track", "data-track": "castles" }, [h("b", {}, `Castles held (${view.castles_to_win} win)`), h("ul", { class: "th-rows" }, view.houses.map((_, p) => h("li", { "data-castles-seat": p, "data-castles": view.castles[p] }, [
+    chip(view, p, me), h("span", {}, ` ${view.castles[p]}`), h("span", { class: "th-bar" }, [h("span", { class: `th-bar-fill w${Math.min(100, Math.round((100 * view.castles[p]) / view.castles_to_win / 10) * 10)}` })]),
+  ])))]);
+  col.append(castles);
+  const max = view.board.wildling_max || 12;
+  const steps = [];
+  for (let i = 0; i <= max; i += 2) steps.push(h("span", { class: `th-wstep${view.wildlings === i ? " now" : ""}${i === max ? " attack" : ""}` }, String(i)));
+  col.append(h("div", { class: `th-track${view.wildlings >= max - 2 ? " warn" : ""}`, "data-track": "wildlings", "data-wildlings": view.wildlings }, [
+    h("b", {}, `Wildlings ${view.wildlings}/${max}`), h("div", { class: "th-wsteps" }, steps),
+  ]));
+  return col;
+}
+
+/** The houses: power, pool, readiness, cards in hand and played. */
+export function housesPanel(model, ctx) {
+  const { view } = model;
+  const list = h("ul", { class: "players th-houses", "aria-label": "Houses" });
+  const simultaneous = view.phase === "planning" || view.phase === "bidding" || view.phase === "house_cards";
+  view.houses.forEach((house, p) => {
+    const power = view.power[p];
+    const cards = houseCards(view, p);
+    const hand = (view.hands[p] || []).map((c) => cards[c]).filter(Boolean);
+    const used = (view.discards[p] || []).map((c) => cards[c]).filter(Boolean);
+    let ready = null;
+    if (view.phase === "planning") ready = view.ready[p];
+    if (view.phase === "bidding" && view.bids_in) ready = view.bids_in[p];
+    if (view.phase === "house_cards" && view.battle) {
+      const side = p === view.battle.attacker ? 0 : p === view.battle.defender ? 1 : -1;
+      ready = side >= 0 ? view.battle.chosen[side] : null;
+    }
+    const li = h("li", { class: `player${p === model.seat ? " me" : ""}${view.current === p && !simultaneous ? " current" : ""}`, "data-seat": p }, [
+      h("div", { class: "player-head" }, [
+        h("span", { class: `th-swatch house-${house.toLowerCase()}`, "aria-hidden": "true" }),
+        h("span", { class: `presence ${ctx.presence(p)}`, title: ctx.presence(p) }),
+        h("b", { class: "player-name" }, `${house} · ${ctx.seatName(p)}`),
+        view.current === p && !simultaneous ? h("span", { class: "turn-mark" }, "to play") : null,
+        ready === null ? null : h("span", { class: `turn-mark ${ready ? "alt" : "wait"}`, "data-ready-seat": p, "data-ready": ready ? "1" : "0" }, ready ? "ready" : "deciding"),
+      ]),
+      h("div", { class: "player-stats" }, [
+        h("span", { "data-power": power ?? "", title: "power tokens in hand" }, power === null || power === undefined ? "power hidden" : `${power} power`),
+        h("span", { "data-castles": view.castles[p] }, `${view.castles[p]} castles`),
+        h("span", { "data-supply": view.supply[p] }, `supply ${view.supply[p]}`),
+      ]),
+      hand.length ? h("div", { class: "th-mini-cards", title: "house cards in hand" }, hand.map((c) => h("span", { class: "th-mini" }, `${c.name} ${c.strength}`))) : null,
+      used.length ? h("div", { class: "th-mini-cards used", title: "house cards played" }, used.map((c) => h("span", { class: "th-mini used" }, `${c.name} ${c.strength}`))) : null,
+    ]);
+    list.append(li);
+  });
+  return list;
+}
+
+export function cardFace(c, attrs = {}, extra = null) {
+  return h("div", { class: "th-card", ...attrs }, [
+    h("div", { class: "th-card-head" }, [h("b", {}, c.name), h("span", { class: "th-card-str", title: "strength" }, String(c.strength))]),
+    h("div", { class: "th-card-icons" }, [
+      c.swords ? h("span", { class: "th-swords", title: "swords" }, `${c.swords} sword${c.swords > 1 ? "s" : ""}`) : null,
+      c.forts ? h("span", { class: "th-forts", title: "fortifications" }, `${c.forts} fort${c.forts > 1 ? "s" : ""}`) : null,
+    ]),
+    c.text ? h("p", { class: "th-card-text" }, c.text) : null,
+    extra,
+  ]);
+}
+
+export function myHouse(model) {
+  const { view } = model;
+  if (model.seat === null || model.seat === undefined) return [h("section", { class: "card me" }, [h("h3", {}, "Watching"), h("p", { class: "hint" }, "You are a spectator: you see what every house sees.")])];
+  const p = model.seat;
+  const cards = houseCards(view, p);
+  const hand = view.hands[p] || [];
+  const discards = view.discards[p] || [];
+  return [h("section", { class: "card me", "data-panel": "my-house", "aria-label": "Your house" }, [
+    h("h3", {}, [`House ${houseOf(view, p)} `, h("span", { class: "muted" }, `· ${view.power[p] ?? "?"} power in hand · ${view.pool ? view.pool[p] ?? "?" : "?"} in the pool`)]),
+    h("div", { class: "th-cards", "aria-label": "In hand" }, hand.map((i) => cardFace(cards[i], { "data-card": i, class: "th-card in-hand" }))),
+    discards.length ? h("p", { class: "hint" }, `Played: ${discards.map((i) => cards[i].name).join(", ")}`) : null,
+    view.my_bid !== undefined ? h("p", { class: "hint" }, `Your sealed bid: ${view.my_bid}`) : null,
+  ])];
+}
+
+export { houseColor };
