@@ -1,6 +1,6 @@
 """Write tests/browser/data/thrones-positions.json: for every kind of decision of `thrones`
 (tests/browser/thrones_decisions.py), the shortest action prefix found by the deterministic
-random games of tests/browser/thrones_positions.py that reaches a state where some seat must
+random games of tests/browser/thrones_kind_positions.py that reaches a state where some seat must
 make a decision of that kind.
 
     .venv/bin/python tools/thrones_positions.py [FIRST_SEED] [LAST_SEED]
@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
 from thrones_decisions import KINDS
-from thrones_positions import FIXTURE, find, save
+from thrones_kind_positions import FIXTURE, find, save
 
 
 def main() -> int:

@@ -217,8 +217,8 @@ BATTLE_KINDS = ("march_move:attack", "support:attacker", "house_cards:card")
 @pytest.fixture
 def battle_server(tmp_path: Path) -> Any:
     from browser_support import missing, skip_or_fail
+    from thrones_kind_positions import load
     from thrones_play import write_positions
-    from thrones_positions import load
 
     if missing():
         skip_or_fail(missing() or "")

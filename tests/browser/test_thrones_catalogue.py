@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from thrones_decisions import KINDS, kinds_now
-from thrones_positions import explore, load, replay, unpack
+from thrones_kind_positions import explore, load, replay, unpack
 
 from ravenry.games.thrones.rules import THRONES_ACTION_FIELDS
 from ravenry.games.thrones.state import PHASE_NAMES

@@ -15,8 +15,8 @@ import pytest
 from browser_support import ARTIFACTS, Server, missing, skip_or_fail
 from browser_tabs import Tab
 from thrones_decisions import KINDS, kinds_now
+from thrones_kind_positions import load
 from thrones_play import click_towards, kinds_applied, open_seat, position_state, renders, write_positions
-from thrones_positions import load
 
 # Kinds whose page is worth a screenshot (before the click): what a person sees at that moment.
 SHOTS = {

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from browser_support import Server, missing, skip_or_fail
 from browser_tabs import Tab, _keys
+from thrones_kind_positions import load
 from thrones_play import as_tuple, click_towards, open_seat, position_state, write_positions
-from thrones_positions import load
 
 SCENARIOS = ("planning:place_order", "bidding:iron_throne", "house_cards:card")
 # The event that ends each scenario's sealed decision (the next one may be of the same phase:

@@ -16,7 +16,7 @@ from typing import Any
 
 from browser_tabs import Tab
 from thrones_decisions import kind_of
-from thrones_positions import new_state, replay, unpack
+from thrones_kind_positions import new_state, replay, unpack
 
 from ravenry.games.thrones.rules import THRONES_ACTION_FIELDS
 from ravenry.server.live import hash_token
