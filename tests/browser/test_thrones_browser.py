@@ -146,6 +146,9 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
 
     tab.wait_for(revealed_seen, "the reveal of the orders", 20)
     tab.wait_for(lambda: tab.view()["phase"] in ACTION_PHASES, "the action phase", 20)
+    # The bots' raids and marches go on at once: compare the map with the view once the game
+    # waits for this house's March (the one placed first), when neither changes any more.
+    tab.wait_for(lambda: "march" in tab.types(), "my march", 20)
     page.wait_for_timeout(100)
     revealed = [o for o in tab.view()["orders"] if o is not None]
     assert revealed, "no order on the board after the reveal"
@@ -156,7 +159,6 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     tab.shot("action-phase")
 
     # The March placed first: its area lights up; then its reach lights up on the map.
-    tab.wait_for(lambda: "march" in tab.types(), "my march", 20)
     march = page.locator("#board .spot[data-action=march]")
     assert march.count() == len({a["area"] for a in tab.legal() if a["type"] == "march"})
     click_map(tab, "#board .spot[data-action=march]", "the march")
