@@ -40,6 +40,17 @@ def test_the_view_carries_the_board_facts_and_the_map_draws_every_area() -> None
     assert sorted(geometry["areas"]) == sorted(data.AREA_IDS)
 
 
+def open_battle_warning(page: Any, target: dict[str, Any]) -> None:
+    """Click a march target that starts a battle; its warning must show both sides' strengths
+    as the engine's preview gives them."""
+    page.locator(f"#board path.th-area.spot[data-area='{target['to']}']").dispatch_event("click")
+    confirm = page.locator(f"[data-confirm=battle][data-to='{target['to']}']")
+    confirm.wait_for()
+    text = confirm.inner_text()
+    assert f"strength {target['battle']['attacker_strength']}" in text, text
+    assert str(target["battle"]["defender_strength"]) in text, text
+
+
 @pytest.mark.parametrize("server", [3], indirect=True)
 def click_map(tab: Tab, selector: str, what: str) -> None:
     """Click an area of the map: the event goes to the path itself (its box's centre may lie
@@ -173,12 +184,7 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     tab.shot("march-reach")
     battle = next((t for t in targets if t["battle"]), None)
     if battle is not None:
-        page.locator(f"#board path.th-area.spot[data-area='{battle['to']}']").dispatch_event("click")
-        confirm = page.locator(f"[data-confirm=battle][data-to='{battle['to']}']")
-        confirm.wait_for()
-        text = confirm.inner_text()
-        assert f"strength {battle['battle']['attacker_strength']}" in text, text
-        assert str(battle["battle"]["defender_strength"]) in text, text
+        open_battle_warning(page, battle)
         tab.shot("march-battle-preview", phone_too=False)
         page.click("[data-confirm=battle] [data-ui=cancel]")
     quiet = next((t for t in targets if not t["battle"]), None)
@@ -245,12 +251,7 @@ def test_thrones_battle_on_the_map(browser: Any, battle_server: Any) -> None:
     tab.settle()
     march = tab.view()["march"]
     target = next(t for t in march["targets"] if t["battle"])
-    page.locator(f"#board path.th-area.spot[data-area='{target['to']}']").dispatch_event("click")
-    confirm = page.locator(f"[data-confirm=battle][data-to='{target['to']}']")
-    confirm.wait_for()
-    text = confirm.inner_text()
-    assert f"strength {target['battle']['attacker_strength']}" in text, text
-    assert str(target["battle"]["defender_strength"]) in text, text
+    open_battle_warning(page, target)
     assert page.locator(f"#board path.th-area.battle-target[data-area='{target['to']}']").count() == 1
     tab.shot("battle-preview")
 
