@@ -27,8 +27,7 @@ from ravenry.games.thrones import data
 MAP_FILE = Path(ravenry.__file__).resolve().parent / "web" / "static" / "data" / "thrones-map.json"
 MIN_BORDER = 8.0  # shorter shared borders are corners
 TOLERANCE = 0.25  # coordinates are rounded to 0.1
-ANCHOR_MARGIN = 24.0  # from the area's border
-ANCHOR_GAP = 30.0  # between two anchors of one area
+ANCHOR_MARGIN = 8.0  # from the area's border
 ANCHORS = ("label", "units", "order", "token")
 
 # The rules make Highgarden, Oldtown, the Sunset Sea and the Redwyne Straights pairwise adjacent,
@@ -169,16 +168,66 @@ def check_map(doc: dict[str, Any], rules: set[Pair]) -> list[str]:
     gaps = coast.difference(land).buffer(-7)
     if not gaps.is_empty:
         problems.append(f"land in no area, wider than a river, near {gaps.representative_point()}")
+    # What is drawn at the anchors (the name with its icons, the units, the order and power
+    # tokens): inside the area, and nothing over anything else, in one area or across areas.
+    footprints = {area: footprints_of(area, doc["areas"][area]) for area in shapes}
     for area, shape in shapes.items():
-        entry = doc["areas"][area]
-        points = {key: Point(entry[key]) for key in ANCHORS}
-        for key, point in points.items():
-            if not shape.contains(point) or shape.exterior.distance(point) < ANCHOR_MARGIN:
+        for key, fp in footprints[area].items():
+            if not shape.contains(fp.centroid) or shape.exterior.distance(fp.centroid) < ANCHOR_MARGIN:
                 problems.append(f"{area}: {key} anchor not {ANCHOR_MARGIN:g} inside its shape")
-        for (k1, p1), (k2, p2) in itertools.combinations(points.items(), 2):
-            if p1.distance(p2) < ANCHOR_GAP:
-                problems.append(f"{area}: {k1} and {k2} anchors {p1.distance(p2):.0f} apart")
+            outside = fp.difference(shape).area / fp.area
+            if outside > MAX_OUTSIDE:
+                problems.append(f"{area}: {outside:.0%} of the {key} outside its shape")
+        for (k1, f1), (k2, f2) in itertools.combinations(footprints[area].items(), 2):
+            if f1.intersection(f2).area > 1.0:
+                problems.append(f"{area}: the {k1} and the {k2} overlap")
+    for a, b in itertools.combinations(sorted(footprints), 2):
+        for k1, f1 in footprints[a].items():
+            for k2, f2 in footprints[b].items():
+                if f1.intersection(f2).area > 1.0:
+                    problems.append(f"the {k1} of {a} and the {k2} of {b} overlap")
     return problems
+
+
+# The sizes of what thrones-map.js draws at the anchors (map units, half width and height): the
+# name in lines of NAME_LINE, NAME_CHAR a letter, split in two beyond NAME_WRAP letters, with a
+# row of icons under it; the units (two kinds side by side on land), the order and power tokens.
+NAME_CHAR = 11.6
+NAME_LINE = 23.0
+NAME_WRAP = 10
+ICON_STEP = 22.0
+ICON_ROW = 20.0
+PIECES = {"units": (36.0, 21.0), "order": (22.0, 22.0), "token": (13.0, 13.0)}
+SEA_UNITS = (22.0, 21.0)  # ships only
+MAX_OUTSIDE = 0.3  # a cramped area's pieces may reach over its border a little
+
+
+def name_lines(name: str) -> list[str]:
+    words = name.split()
+    if len(name) <= NAME_WRAP or len(words) == 1:
+        return [name]
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    return list(min(splits, key=lambda s: (max(len(s[0]), len(s[1])), len(s[1]))))
+
+
+def footprints_of(area: str, entry: dict[str, Any]) -> dict[str, Polygon]:
+    i = data.AREA_INDEX[area]
+    lines = name_lines(data.AREA_NAMES[i])
+    icons = (data.AREA_CASTLE[i] > 0) + data.AREA_SUPPLY[i] + data.AREA_POWER[i] + (data.AREA_HOME[i] >= 0)
+    halves = {
+        "label": (
+            max(max(map(len, lines)) * NAME_CHAR / 2, icons * ICON_STEP / 2),
+            (len(lines) * NAME_LINE + (ICON_ROW if icons else 0)) / 2,
+        ),
+        **PIECES,
+    }
+    if data.AREA_IS_SEA[i]:
+        halves["units"] = SEA_UNITS
+    out = {}
+    for key, (hw, hh) in halves.items():
+        x, y = entry[key]
+        out[key] = box(x - hw, y - hh, x + hw, y + hh)
+    return out
 
 
 @pytest.fixture(scope="module")

@@ -54,8 +54,6 @@ MIN_BORDER = 8.0
 # What the generator aims for, with room to spare: rules-adjacent pairs share at least this much.
 GOOD_BORDER = 30.0
 TOLERANCE = 0.25
-ANCHOR_MARGIN = 30.0
-ANCHOR_GAP = 34.0
 
 Pair = tuple[str, str]
 
@@ -243,15 +241,48 @@ CORNER_PAIRS: set[Pair] = {("highgarden", "redwyne-straights"), ("oldtown", "sun
 # -- anchors ---------------------------------------------------------------------------------
 
 
+# The renderer's sizes (thrones-map.js, map units), which the anchors make room for: a name in
+# lines of NAME_LINE (about NAME_CHAR a letter) with a row of ICON_STEP-wide icons under it; the
+# units centred on their anchor (two kinds side by side on land, ships alone at sea), the order
+# token and the power token. Half widths and heights; tests/web/test_thrones_map_geometry.py
+# checks the same boxes.
+NAME_CHAR = 11.6
+NAME_LINE = 23.0
+NAME_WRAP = 10
+ICON_STEP = 22.0
+ICON_ROW = 20.0
+UNITS_LAND = (36.0, 21.0)
+UNITS_SEA = (22.0, 21.0)
+ORDER = (22.0, 22.0)
+TOKEN = (13.0, 13.0)
+PIECE_GAP = 4.0
+FIT_MARGIN = 3.0
+
+
 def label_lines(name: str) -> list[str]:
-    """How a name wraps (about 11 letters a line), to size its label box."""
-    lines: list[str] = []
-    for word in name.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= 11:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    """How the renderer wraps a name: up to NAME_WRAP letters on one line, else two lines split
+    at the space that makes the longer line shortest."""
+    words = name.split()
+    if len(name) <= NAME_WRAP or len(words) == 1:
+        return [name]
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    first, second = min(splits, key=lambda s: (max(len(s[0]), len(s[1])), len(s[1])))
+    return [first, second]
+
+
+def icon_count(i: int) -> int:
+    """The icons under an area's name: castle or stronghold, barrels, crowns, home shield."""
+    return (data.AREA_CASTLE[i] > 0) + data.AREA_SUPPLY[i] + data.AREA_POWER[i] + (data.AREA_HOME[i] >= 0)
+
+
+def label_half(area: str) -> tuple[float, float]:
+    """Half the width and height of an area's label block (name lines and the icon row)."""
+    i = data.AREA_INDEX[area]
+    lines = label_lines(data.AREA_NAMES[i])
+    icons = icon_count(i)
+    half_w = max(max(len(s) for s in lines) * NAME_CHAR / 2, icons * ICON_STEP / 2) + 2
+    half_h = (len(lines) * NAME_LINE + (ICON_ROW if icons else 0)) / 2 + 2
+    return half_w, half_h
 
 
 def signed_depth(poly: Polygon, xs: Any, ys: Any) -> Any:
@@ -263,74 +294,131 @@ def signed_depth(poly: Polygon, xs: Any, ys: Any) -> Any:
     return np.where(shapely.contains_xy(poly, xs, ys), depth, -depth)
 
 
-def anchors(area: str, poly: Polygon) -> dict[str, list[float]]:
-    """Label and the three piece anchors: a label box with the units, order and power token in a
-    row below or above it or in a column beside it, placed where all sit deepest in the area."""
+def box_samples(half: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points on a box's outline (corners and edge points), relative to its centre."""
+    hw, hh = half
+    return [(fx * hw, fy * hh) for fx in (-1, -0.5, 0, 0.5, 1) for fy in (-1, -0.5, 0, 0.5, 1) if abs(fx) == 1 or abs(fy) == 1]
+
+
+def arrangements(label: tuple[float, float], pieces: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+    """Offsets of (units, order, token) from the label centre such that no two boxes overlap: a
+    row under or over the name, a column beside it, the units on one side and the tokens on the
+    other, the units under the name and the tokens beside it."""
+    lw, lh = label
+    g = PIECE_GAP
+    (uw, uh), (ow, oh), (tw, th) = pieces
+    tall = max(uh, oh, th)
+    row_w = 2 * (uw + ow + tw) + 2 * g
+    xs = [-row_w / 2 + uw, -row_w / 2 + 2 * uw + g + ow, row_w / 2 - tw]
+    out = []
+    for sign in (1, -1):
+        y = sign * (lh + g + tall)
+        out.append([(x, y) for x in xs])
+    col_h = 2 * (uh + oh + th) + 2 * g
+    ys = [-col_h / 2 + uh, -col_h / 2 + 2 * uh + g + oh, col_h / 2 - th]
+    for sign in (1, -1):
+        out.append([(sign * (lw + g + w), y) for w, y in zip((uw, ow, tw), ys, strict=True)])
+    pair_h = 2 * (oh + th) + g
+    for sign in (1, -1):
+        # units on one side, order over power token on the other
+        out.append([(sign * (lw + g + uw), 0.0), (-sign * (lw + g + ow), -pair_h / 2 + oh), (-sign * (lw + g + tw), pair_h / 2 - th)])
+        # units and order on one side, the token on the other
+        out.append([(sign * (lw + g + uw), 0.0), (sign * (lw + 2 * uw + 2 * g + ow), 0.0), (-sign * (lw + g + tw), 0.0)])
+        # all three in a line on one side
+        out.append([(sign * (lw + g + uw), 0.0), (sign * (lw + 2 * uw + 2 * g + ow), 0.0), (sign * (lw + 2 * uw + 2 * ow + 3 * g + tw), 0.0)])
+    for vsign in (1, -1):
+        y = vsign * (lh + g + uh)
+        for sign in (1, -1):
+            # the units under (over) the name, the tokens beside it
+            out.append([(0.0, y), (sign * (lw + g + ow), -vsign * (th + g / 2) + 0.0), (sign * (lw + g + tw), vsign * (oh + g / 2))])
+            out.append([(sign * (uw / 2), y), (-sign * (lw + g + ow), 0.0), (sign * (max(lw, 1.5 * uw) + g + tw), y)])
+    boxes = [label, *pieces]
+    return [a for a in out if not any(boxes_overlap(p, q) for p, q in itertools.combinations(zip([(0.0, 0.0), *a], boxes, strict=True), 2))]
+
+
+def boxes_overlap(a: tuple[tuple[float, float], tuple[float, float]], b: tuple[tuple[float, float], tuple[float, float]]) -> bool:
+    """Whether two boxes ((centre), (half width, half height)) overlap."""
+    (ax, ay), (aw, ah) = a
+    (bx, by), (bw, bh) = b
+    return abs(ax - bx) < aw + bw - 0.01 and abs(ay - by) < ah + bh - 0.01
+
+
+def anchors(area: str, poly: Polygon, placed: list[tuple[float, float, float, float]]) -> dict[str, list[float]]:
+    """Label and the three piece anchors, placed where the label block and the pieces' boxes sit
+    deepest inside the area without overlapping each other (a row under the name preferred)."""
     import numpy as np
 
-    name = data.AREA_NAMES[data.AREA_INDEX[area]]
-    lines = label_lines(name)
-    half_w = max(len(s) for s in lines) * 6.5 + 4
-    half_h = len(lines) * 12.5 + 2
-    step = 38.0
-    # offsets of (units, order, token) from the label centre, per arrangement; the first two are
-    # preferred: a row under the name and a line of icons (then a tighter row)
-    below = half_h + 34
-    side = half_w + 24
-    arrangements = [
-        [(-step, below), (0, below), (step, below)],
-        [(-step, half_h + 22), (0, half_h + 22), (step, half_h + 22)],
-    ]
-    below = half_h + 22
-    arrangements += [
-        [(-step, below), (0, below), (step, below)],  # a row below the label
-        [(-step, -below), (0, -below), (step, -below)],  # above
-        [(side, -step), (side, 0), (side, step)],  # a column beside it
-        [(-side, -step), (-side, 0), (-side, step)],
-        [(-step / 2, below), (step / 2, below), (0, -below)],  # two below, one above
-        [(-step / 2, -below), (step / 2, -below), (0, below)],
-        [(-side, 0), (side, 0), (side + step, 0)],  # one each side of the label (long areas)
-        [(side, 0), (side + step, 0), (side + 2 * step, 0)],
-        [(-side - 2 * step, 0), (-side - step, 0), (-side, 0)],
-        [(-side, 0), (side, -step / 2), (side, step / 2)],  # compact: one left, two right
-        [(side, 0), (-side, -step / 2), (-side, step / 2)],
-        [(-step / 2, below), (step / 2, below), (side, 0)],  # two below, one beside
-        [(-step / 2, below), (step / 2, below), (-side, 0)],
-        [(-step / 2, -below), (step / 2, -below), (side, 0)],
-        [(-step / 2, -below), (step / 2, -below), (-side, 0)],
-    ]
-    corners = [(dx * half_w, dy * half_h) for dx in (-1, 0, 1) for dy in (-1, 1)]
+    label = label_half(area)
+    sea = data.AREA_IS_SEA[data.AREA_INDEX[area]]
+    pieces = [UNITS_SEA if sea else UNITS_LAND, ORDER, TOKEN]
+    options = arrangements(label, pieces)
+    # The signed depth on a grid around the area, once; a box's fit at a candidate point is read
+    # off the grid at the offsets of its outline (rounded to the grid, hence the margin).
+    step = 4.0
+    reach = max(max(abs(x) + half[0], abs(y) + half[1]) for a in options for (x, y), half in zip(a, pieces, strict=True))
+    reach = max(reach, *label) + step
     minx, miny, maxx, maxy = poly.bounds
-    gx, gy = np.meshgrid(np.arange(minx, maxx, 5.0), np.arange(miny, maxy, 5.0))
-    cx, cy = gx.ravel(), gy.ravel()
-    keep = signed_depth(poly, cx, cy) > ANCHOR_MARGIN
-    if not keep.any():
-        keep = signed_depth(poly, cx, cy) > 0
-    cx, cy = cx[keep], cy[keep]
+    xs = np.arange(minx - reach, maxx + reach + step, step)
+    ys = np.arange(miny - reach, maxy + reach + step, step)
+    gx, gy = np.meshgrid(xs, ys)
+    depth = signed_depth(poly, gx.ravel(), gy.ravel()).reshape(gx.shape)
+    pad = int(math.ceil(reach / step))
+    inner = depth[pad:-pad, pad:-pad]
+    cand = inner > 10
+    if not cand.any():
+        cand = inner > 0
+    iy, ix = np.nonzero(cand)
+    cx, cy = gx[pad:-pad, pad:-pad][cand], gy[pad:-pad, pad:-pad][cand]
+
+    def fit_of(ox: float, oy: float, half: tuple[float, float]) -> Any:
+        vals = []
+        for dx, dy in box_samples(half):
+            kx, ky = int(round((ox + dx) / step)), int(round((oy + dy) / step))
+            vals.append(depth[iy + pad + ky, ix + pad + kx])
+        return np.min(vals, axis=0)
+
+    near = [b for b in placed if b[0] < maxx + reach and b[2] > minx - reach and b[1] < maxy + reach and b[3] > miny - reach]
+    others = np.array(near).reshape(-1, 4)
+
+    def overlap_of(ox: float, oy: float, half: tuple[float, float]) -> Any:
+        """The area a box at each candidate shares with the boxes already placed."""
+        if not len(others):
+            return 0.0
+        x0, x1 = (cx + ox - half[0])[:, None], (cx + ox + half[0])[:, None]
+        y0, y1 = (cy + oy - half[1])[:, None], (cy + oy + half[1])[:, None]
+        w = np.clip(np.minimum(x1, others[:, 2]) - np.maximum(x0, others[:, 0]), 0, None)
+        h = np.clip(np.minimum(y1, others[:, 3]) - np.maximum(y0, others[:, 1]), 0, None)
+        return (w * h).sum(axis=1)
+
     centre = Point(layout.LABEL_NEAR[area]) if area in layout.LABEL_NEAR else polylabel(poly, 1.0)
-    label_fit = np.min([signed_depth(poly, cx + dx, cy + dy) for dx, dy in corners], axis=0)
+    label_fit = fit_of(0.0, 0.0, label)
+    label_overlap = overlap_of(0.0, 0.0, label)
     best = None
-    for rank, arrangement in enumerate(arrangements):
-        depth = np.min([signed_depth(poly, cx + dx, cy + dy) for dx, dy in arrangement], axis=0)
+    for rank, arrangement in enumerate(options):
+        fits = [label_fit] + [fit_of(ox, oy, half) for (ox, oy), half in zip(arrangement, pieces, strict=True)]
+        fit = np.min(fits, axis=0)
+        overlap = label_overlap + sum(overlap_of(ox, oy, half) for (ox, oy), half in zip(arrangement, pieces, strict=True))
+        centres = np.min([depth[iy + pad + int(round(oy / step)), ix + pad + int(round(ox / step))] for ox, oy in arrangement], axis=0)
         score = (
-            np.minimum(depth, 36.0)
-            + 4.0 * np.minimum(depth - ANCHOR_MARGIN, 0.0)  # pieces well inside come first
-            + 0.5 * np.minimum(label_fit, 12.0)
+            np.minimum(fit, 14.0)
+            + 6.0 * np.minimum(centres - 16.0, 0.0)  # each piece's anchor well inside
+            - 3.0 * overlap  # never over another area's name or pieces
+            + 6.0 * np.minimum(fit - FIT_MARGIN, 0.0)  # everything inside comes first
             - (0.1 if area in layout.LABEL_NEAR else 0.02) * np.hypot(cx - centre.x, cy - centre.y)
-            - (0.0, 3.0, 8.0)[min(rank, 2)]  # a row below unless another fits clearly better
+            - (0.0 if rank < 2 else 3.0)  # a row under or over the name unless another fits clearly better
         )
         k = int(np.argmax(score))
         if best is None or score[k] > best[0]:
-            best = (float(score[k]), float(cx[k]), float(cy[k]), arrangement)
+            best = (float(score[k]), float(cx[k]), float(cy[k]), arrangement, float(fit[k]))
     assert best is not None
-    _, lx, ly, arrangement = best
-    depth = min(float(signed_depth(poly, lx + dx, ly + dy)) for dx, dy in [(0, 0), *arrangement])
-    fit = min(float(signed_depth(poly, lx + dx, ly + dy)) for dx, dy in corners)
-    if depth < ANCHOR_MARGIN or fit < 0:
-        print(f"  cramped: {area}: anchors {depth:.0f} inside, label box {fit:.0f} inside")
+    _, lx, ly, arrangement, fit_k = best
+    if fit_k < FIT_MARGIN:
+        print(f"  cramped: {area}: label and pieces {fit_k:.0f} inside")
     out = {"label": [round(lx, 1), round(ly, 1)]}
-    for key, (dx, dy) in zip(("units", "order", "token"), arrangement, strict=True):
+    placed.append((lx - label[0], ly - label[1], lx + label[0], ly + label[1]))
+    for key, (dx, dy), half in zip(("units", "order", "token"), arrangement, pieces, strict=True):
         out[key] = [round(lx + dx, 1), round(ly + dy, 1)]
+        placed.append((lx + dx - half[0], ly + dy - half[1], lx + dx + half[0], ly + dy + half[1]))
     return out
 
 
@@ -491,15 +579,18 @@ def coverage(drawing: Drawing) -> tuple[dict[str, Polygon], list[Polygon]]:
 def to_json(drawing: Drawing) -> dict[str, Any]:
     regions = region_of()
     shapes, coast = coverage(drawing)
-    areas: dict[str, Any] = {}
-    for area in data.AREA_IDS:
+    entries: dict[str, Any] = {}
+    placed: list[tuple[float, float, float, float]] = []  # boxes of the areas done so far
+    # The smallest areas first: the roomy ones then make way for what spills over a border.
+    for area in sorted(data.AREA_IDS, key=lambda a: (shapes[a].area, a)):
         outer, holes = rings_of(shapes[area])
         entry: dict[str, Any] = {"path": path_of(outer, *holes), "polygon": outer}
         if holes:
             entry["holes"] = holes
-        entry.update(anchors(area, Polygon(outer, holes)))
+        entry.update(anchors(area, Polygon(outer, holes), placed))
         entry["region"] = None if IS_SEA[area] else regions[area]
-        areas[area] = entry
+        entries[area] = entry
+    areas = {area: entries[area] for area in data.AREA_IDS}
     return {
         "version": 1,
         "viewBox": [0, 0, layout.WIDTH, layout.HEIGHT],

@@ -48,8 +48,8 @@ COAST: Final[tuple[Point, ...]] = (
     (975, 592),
     (985, 601),  # The Mountains of the Moon
     (1035, 603),  # The Eyrie
-    (1082, 642),
-    (1084, 738),
+    (1098, 640),
+    (1102, 742),
     (1035, 772),
     (980, 765),
     (985, 795),  # Crackclaw Point
@@ -122,7 +122,7 @@ COAST: Final[tuple[Point, ...]] = (
 # Islands: (centre, radii, rotation in degrees) of an ellipse, each wholly one area.
 ISLANDS: Final[dict[str, tuple[Point, Point, float]]] = {
     "pyke": ((235, 640), (76, 58), -15),
-    "dragonstone": ((1030, 905), (64, 68), 10),
+    "dragonstone": ((1040, 905), (76, 74), 10),
     "the-arbor": ((275, 1530), (88, 54), -15),
 }
 
@@ -154,7 +154,7 @@ SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     "seagard": ((420, 522), (540, 545)),
     "the-twins": ((740, 520), (800, 496)),
     "the-fingers": ((935, 545), (995, 560)),
-    "the-mountains-of-the-moon": ((840, 635), (900, 685), (984, 746)),
+    "the-mountains-of-the-moon": ((840, 635), (900, 685), (962, 758)),
     "the-eyrie": ((1025, 690), (1015, 735)),
     "riverrun": ((398, 708),),
     "harrenhal": ((620, 693),),
@@ -182,7 +182,7 @@ SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     # -- the seas
     "bay-of-ice": ((190, 182), (250, 347)),
     "the-shivering-sea": ((1030, 116), (1000, 260)),
-    "the-narrow-sea": ((955, 426), (1054, 568), (1099, 684), (1020, 757)),
+    "the-narrow-sea": ((955, 426), (1054, 568), (1150, 690), (1020, 757)),
     "shipbreaker-bay": ((1060, 850), (1040, 1018), (985, 985)),
     "blackwater-bay": ((865, 905),),
     "sea-of-dorne": ((889, 1234),),

@@ -4,6 +4,9 @@
 // planning), power tokens, castle/stronghold, barrels, crowns and home shields. What is clickable
 // is what the caller passes in `plan` (built from the legal actions); no rule lives here.
 // Pan and zoom move the viewBox (wheel, drag, pinch, the +/− buttons); the viewBox is UI state.
+// On a phone the map opens zoomed on the viewer's home area (a spectator's on the middle of the
+// land) so names are legible at once; when a decision lights areas out of view, the map moves to
+// them if none is in view, and a "show lit areas" button brings them all into view.
 import { s, h } from "../shell/dom.js";
 import { HOUSE_COLORS, HOUSE_INK, areaName, houseOf, orderName, units as unitWords } from "./thrones-labels.js";
 
@@ -48,6 +51,26 @@ export function describeArea(view, a) {
   return bits.join(" · ");
 }
 
+// The name's lines (tools/thrones_map/generate.py sizes the label block the same way): a name
+// of up to NAME_WRAP letters on one line, else two, split where the longer line is shortest.
+const NAME_WRAP = 10;
+const NAME_LINE = 23;
+const NAME_ASCENT = 17;
+const ICON_ROW = 20;
+
+export function nameLines(name) {
+  const words = name.split(" ");
+  if (name.length <= NAME_WRAP || words.length === 1) return [name];
+  let best = null;
+  for (let k = 1; k < words.length; k++) {
+    const first = words.slice(0, k).join(" ");
+    const second = words.slice(k).join(" ");
+    const key = [Math.max(first.length, second.length), second.length];
+    if (!best || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1])) best = { key, lines: [first, second] };
+  }
+  return best.lines;
+}
+
 function unitShape(kind, x, y, fill, ink, count, routed) {
   const g = s("g", { class: `th-unit${routed ? " routed" : ""}`, "data-unit-kind": kind, transform: `translate(${x},${y}) scale(1.2)` });
   if (kind === 0) g.append(s("circle", { r: 13, fill, stroke: "#111", "stroke-width": 2 }));
@@ -62,16 +85,20 @@ function pieces(view, a, geo, me) {
   const info = view.board.areas[a];
   const out = [];
   const { label, units: up, order: op, token: tp } = geo;
-  // Name and icons.
-  const name = s("text", { class: `th-name${info.sea ? " sea" : ""}`, x: label.x, y: label.y, "text-anchor": "middle" }, info.name);
-  out.push(name);
+  // The label block, centred on its anchor: the name in one or two lines, the icons under it
+  // (the generator, tools/thrones_map, leaves room for exactly this block and the pieces).
   const icons = [];
   if (info.castle) icons.push(["castle", info.castle]);
   for (let i = 0; i < info.supply; i++) icons.push(["barrel"]);
   for (let i = 0; i < info.power; i++) icons.push(["crown"]);
   if (view.home[a] >= 0 || info.home >= 0) icons.push(["home", view.home[a] >= 0 ? view.home[a] : -1]);
+  const lines = nameLines(info.name);
+  const top = label.y - (lines.length * NAME_LINE + (icons.length ? ICON_ROW : 0)) / 2;
+  const name = s("text", { class: `th-name${info.sea ? " sea" : ""}`, x: label.x, y: top + NAME_ASCENT, "text-anchor": "middle" },
+    lines.map((line, i) => s("tspan", { x: label.x, dy: i ? NAME_LINE : 0 }, line)));
+  out.push(name);
   let ix = label.x - (icons.length - 1) * 11;
-  const iy = label.y + 14;
+  const iy = top + lines.length * NAME_LINE + ICON_ROW / 2 - 2;
   for (const [kind, val] of icons) {
     if (kind === "castle") {
       out.push(s("path", {
@@ -95,8 +122,8 @@ function pieces(view, a, geo, me) {
   const u = view.units[a] || [0, 0, 0];
   const r = (view.routed && view.routed[a]) || [0, 0, 0];
   const kinds = [0, 1, 2].filter((k) => u[k]);
-  // The row of units ends at the units anchor (the order and token anchors lie to its right).
-  let x = up.x - (kinds.length - 1) * 34;
+  // The kinds side by side, centred on the units anchor.
+  let x = up.x - (kinds.length - 1) * 17;
   for (const k of kinds) {
     out.push(unitShape(k, x, up.y, houseColor(view, owner), houseInk(view, owner), u[k], r[k] > 0 && r[k] === u[k]));
     if (r[k] > 0 && r[k] < u[k]) out.push(s("text", { class: "th-routed", x: x + 12, y: up.y - 12 }, `${r[k]}↓`));
@@ -145,7 +172,14 @@ export function drawMap(model, geometry, plan, ui, redraw) {
   const board = view.board;
   const me = model.seat;
   const [vx, vy, vw, vh] = geometry.viewBox;
-  if (!ui.vb) ui.vb = [vx, vy, vw, vh];
+  if (!ui.vb) ui.vb = firstView(view, geometry, me);
+  const lit = [...plan.spots.keys()].map((a) => geometry.areas.get(board.areas[a].id)).filter(Boolean).map(boundsOf);
+  // A new set of lit areas, none of them in view: go to them (a decision must never be hidden).
+  const litKey = [...plan.spots.keys()].sort((a, b) => a - b).join(",");
+  if (litKey !== ui.litKey) {
+    ui.litKey = litKey;
+    if (lit.length && !lit.some((b) => overlaps(b, ui.vb))) ui.vb = fitBoxes(lit, geometry, ui.vb[3] / ui.vb[2]);
+  }
   const svg = s("svg", { class: "th-map", viewBox: ui.vb.join(" "), role: "group", "aria-label": "Map of Westeros", preserveAspectRatio: "xMidYMid meet" });
   svg.append(s("rect", { class: "th-water", x: vx - vw, y: vy - vh, width: vw * 3, height: vh * 3 }));
   const regions = [];
@@ -192,13 +226,80 @@ export function drawMap(model, geometry, plan, ui, redraw) {
     if (pts.length > 1) svg.append(s("polyline", { class: "th-route", points: pts.join(" "), fill: "none", "pointer-events": "none" }));
   }
   svg.append(overlay);
-  const wrap = h("div", { class: "th-map-wrap", "data-map": "westeros", "data-missing": missing.join(",") || null }, [svg, zoomButtons(ui, geometry, redraw, svg)]);
+  const showLit = h("button", { type: "button", class: "btn th-show-lit", "data-zoom": "lit", title: "Move the map to show every area you can click now" });
+  showLit.addEventListener("click", (e) => { e.stopPropagation(); ui.vb = fitBoxes(lit, geometry, ui.vb[3] / ui.vb[2]); setBox(svg, ui); });
+  svg.thLit = { lit, button: showLit };
+  svg.thFull = geometry.viewBox;
+  const hint = h("p", { class: "th-pan-hint", "aria-hidden": "true" }, "Drag to move the map · pinch or +/− to zoom");
+  const wrap = h("div", { class: "th-map-wrap", "data-map": "westeros", "data-missing": missing.join(",") || null }, [svg, hint, showLit, zoomButtons(ui, geometry, redraw, svg)]);
   panZoom(svg, ui, geometry);
+  setBox(svg, ui);
   return wrap;
 }
 
+const NARROW = "(max-width: 820px)";
+// On a phone, how much of the map's width the first view shows at least (map units): enough
+// around the home area to see its neighbours, little enough that names stay legible.
+const PHONE_VIEW_WIDTH = 560;
+
+/** The bounding box [x0, y0, x1, y1] of an area's shape (from its path), cached. */
+function boundsOf(geo) {
+  if (!geo.bounds) {
+    const nums = (geo.path.match(/-?\d+(?:\.\d+)?/g) || []).map(Number);
+    const b = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i + 1 < nums.length; i += 2) {
+      b[0] = Math.min(b[0], nums[i]); b[1] = Math.min(b[1], nums[i + 1]);
+      b[2] = Math.max(b[2], nums[i]); b[3] = Math.max(b[3], nums[i + 1]);
+    }
+    geo.bounds = b;
+  }
+  return geo.bounds;
+}
+
+const overlaps = (b, vb) => b[0] < vb[0] + vb[2] && b[2] > vb[0] && b[1] < vb[1] + vb[3] && b[3] > vb[1];
+const inside = (b, vb) => b[0] >= vb[0] - 1 && b[2] <= vb[0] + vb[2] + 1 && b[1] >= vb[1] - 1 && b[3] <= vb[1] + vb[3] + 1;
+
+/** A viewBox of the given aspect (height / width) holding every box, at least minWidth wide and
+ * within the whole map. */
+function fitBoxes(boxes, geometry, aspect, minWidth = PHONE_VIEW_WIDTH) {
+  const full = geometry.viewBox;
+  const pad = 30;
+  const x0 = Math.min(...boxes.map((b) => b[0])) - pad;
+  const y0 = Math.min(...boxes.map((b) => b[1])) - pad;
+  const x1 = Math.max(...boxes.map((b) => b[2])) + pad;
+  const y1 = Math.max(...boxes.map((b) => b[3])) + pad;
+  let w = Math.min(full[2], Math.max(minWidth, x1 - x0, (y1 - y0) / aspect));
+  let hh = w * aspect;
+  if (hh > full[3]) { hh = full[3]; w = hh / aspect; }
+  const cx = Math.min(Math.max((x0 + x1) / 2, full[0] + w / 2), full[0] + full[2] - w / 2);
+  const cy = Math.min(Math.max((y0 + y1) / 2, full[1] + hh / 2), full[1] + full[3] - hh / 2);
+  return [cx - w / 2, cy - hh / 2, w, hh];
+}
+
+/** The first view: the whole map on a wide screen; on a phone the viewer's home area with its
+ * neighbourhood (a spectator: the middle of the land), in the shape of the phone's map box. */
+function firstView(view, geometry, me) {
+  if (!window.matchMedia(NARROW).matches) return [...geometry.viewBox];
+  const aspect = 1600 / 1000; // .th-map-wrap's aspect-ratio on a phone
+  const home = view.board.areas.findIndex((info, a) => view.home[a] === me && me !== null && me !== undefined);
+  const geo = home >= 0 ? geometry.areas.get(view.board.areas[home].id) : null;
+  const [x, y, w, hh] = geometry.viewBox;
+  const box = geo ? boundsOf(geo) : [x + w / 2 - 100, y + hh / 2 - 100, x + w / 2 + 100, y + hh / 2 + 100];
+  return fitBoxes([box], geometry, aspect);
+}
+
 function setBox(svg, ui) {
-  svg.setAttribute("viewBox", ui.vb.join(" "));
+  // The middle of the view stays on the map: it cannot be dragged away.
+  const [fx, fy, fw, fh] = svg.thFull || [ui.vb[0], ui.vb[1], ui.vb[2], ui.vb[3]];
+  const [x, y, w, hh] = ui.vb;
+  ui.vb = [Math.min(Math.max(x, fx - w / 2), fx + fw - w / 2), Math.min(Math.max(y, fy - hh / 2), fy + fh - hh / 2), w, hh];
+  svg.setAttribute("viewBox", ui.vb.map((v) => Math.round(v * 10) / 10).join(" "));
+  const state = svg.thLit;
+  if (!state) return;
+  const off = state.lit.filter((b) => !inside(b, ui.vb)).length;
+  state.button.hidden = off === 0;
+  state.button.textContent = `Show lit areas (${off} out of view)`;
+  state.button.dataset.offView = String(off);
 }
 
 function zoomBy(ui, geometry, f, cx, cy) {
@@ -253,7 +354,8 @@ function panZoom(svg, ui, geometry) {
     if (pointers.size === 2) {
       const [p1, p2] = [...pointers.values()];
       const dist = Math.hypot(p1.x - p2.x, p1.y - p2.y);
-      if (drag.dist) zoomBy(ui, geometry, drag.dist / dist, undefined, undefined);
+      const mid = toMap({ clientX: (p1.x + p2.x) / 2, clientY: (p1.y + p2.y) / 2 });
+      if (drag.dist) zoomBy(ui, geometry, drag.dist / dist, mid.x, mid.y);
       drag.dist = dist;
       drag.moved = true;
       setBox(svg, ui);
@@ -270,6 +372,11 @@ function panZoom(svg, ui, geometry) {
     pointers.delete(ev.pointerId);
     if (drag && drag.moved) swallow = true;
     if (!pointers.size) drag = null;
+    else if (drag) {
+      // A pinch became a drag with the finger left: it pans on from where it is now.
+      const [p] = [...pointers.values()];
+      drag = { moved: true, cx: p.x, cy: p.y, vb: [...ui.vb], scale: toMap({ clientX: p.x, clientY: p.y }).scale, dist: null };
+    }
   };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
