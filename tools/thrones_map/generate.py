@@ -297,10 +297,17 @@ def signed_depth(poly: Polygon, xs: Any, ys: Any) -> Any:
 def box_samples(half: tuple[float, float]) -> list[tuple[float, float]]:
     """Points on a box's outline (corners and edge points), relative to its centre."""
     hw, hh = half
-    return [(fx * hw, fy * hh) for fx in (-1, -0.5, 0, 0.5, 1) for fy in (-1, -0.5, 0, 0.5, 1) if abs(fx) == 1 or abs(fy) == 1]
+    return [
+        (fx * hw, fy * hh)
+        for fx in (-1, -0.5, 0, 0.5, 1)
+        for fy in (-1, -0.5, 0, 0.5, 1)
+        if abs(fx) == 1 or abs(fy) == 1
+    ]
 
 
-def arrangements(label: tuple[float, float], pieces: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+def arrangements(
+    label: tuple[float, float], pieces: list[tuple[float, float]]
+) -> list[list[tuple[float, float]]]:
     """Offsets of (units, order, token) from the label centre such that no two boxes overlap: a
     row under or over the name, a column beside it, the units on one side and the tokens on the
     other, the units under the name and the tokens beside it."""
@@ -321,29 +328,66 @@ def arrangements(label: tuple[float, float], pieces: list[tuple[float, float]]) 
     pair_h = 2 * (oh + th) + g
     for sign in (1, -1):
         # units on one side, order over power token on the other
-        out.append([(sign * (lw + g + uw), 0.0), (-sign * (lw + g + ow), -pair_h / 2 + oh), (-sign * (lw + g + tw), pair_h / 2 - th)])
+        out.append(
+            [
+                (sign * (lw + g + uw), 0.0),
+                (-sign * (lw + g + ow), -pair_h / 2 + oh),
+                (-sign * (lw + g + tw), pair_h / 2 - th),
+            ]
+        )
         # units and order on one side, the token on the other
-        out.append([(sign * (lw + g + uw), 0.0), (sign * (lw + 2 * uw + 2 * g + ow), 0.0), (-sign * (lw + g + tw), 0.0)])
+        out.append(
+            [
+                (sign * (lw + g + uw), 0.0),
+                (sign * (lw + 2 * uw + 2 * g + ow), 0.0),
+                (-sign * (lw + g + tw), 0.0),
+            ]
+        )
         # all three in a line on one side
-        out.append([(sign * (lw + g + uw), 0.0), (sign * (lw + 2 * uw + 2 * g + ow), 0.0), (sign * (lw + 2 * uw + 2 * ow + 3 * g + tw), 0.0)])
+        out.append(
+            [
+                (sign * (lw + g + uw), 0.0),
+                (sign * (lw + 2 * uw + 2 * g + ow), 0.0),
+                (sign * (lw + 2 * uw + 2 * ow + 3 * g + tw), 0.0),
+            ]
+        )
     for vsign in (1, -1):
         y = vsign * (lh + g + uh)
         for sign in (1, -1):
             # the units under (over) the name, the tokens beside it
-            out.append([(0.0, y), (sign * (lw + g + ow), -vsign * (th + g / 2) + 0.0), (sign * (lw + g + tw), vsign * (oh + g / 2))])
-            out.append([(sign * (uw / 2), y), (-sign * (lw + g + ow), 0.0), (sign * (max(lw, 1.5 * uw) + g + tw), y)])
+            out.append(
+                [
+                    (0.0, y),
+                    (sign * (lw + g + ow), -vsign * (th + g / 2)),
+                    (sign * (lw + g + tw), vsign * (oh + g / 2)),
+                ]
+            )
+            out.append(
+                [(sign * (uw / 2), y), (-sign * (lw + g + ow), 0.0), (sign * (max(lw, 1.5 * uw) + g + tw), y)]
+            )
     boxes = [label, *pieces]
-    return [a for a in out if not any(boxes_overlap(p, q) for p, q in itertools.combinations(zip([(0.0, 0.0), *a], boxes, strict=True), 2))]
+    return [
+        a
+        for a in out
+        if not any(
+            boxes_overlap(p, q)
+            for p, q in itertools.combinations(zip([(0.0, 0.0), *a], boxes, strict=True), 2)
+        )
+    ]
 
 
-def boxes_overlap(a: tuple[tuple[float, float], tuple[float, float]], b: tuple[tuple[float, float], tuple[float, float]]) -> bool:
+def boxes_overlap(
+    a: tuple[tuple[float, float], tuple[float, float]], b: tuple[tuple[float, float], tuple[float, float]]
+) -> bool:
     """Whether two boxes ((centre), (half width, half height)) overlap."""
     (ax, ay), (aw, ah) = a
     (bx, by), (bw, bh) = b
     return abs(ax - bx) < aw + bw - 0.01 and abs(ay - by) < ah + bh - 0.01
 
 
-def anchors(area: str, poly: Polygon, placed: list[tuple[float, float, float, float]]) -> dict[str, list[float]]:
+def anchors(
+    area: str, poly: Polygon, placed: list[tuple[float, float, float, float]]
+) -> dict[str, list[float]]:
     """Label and the three piece anchors, placed where the label block and the pieces' boxes sit
     deepest inside the area without overlapping each other (a row under the name preferred)."""
     import numpy as np
@@ -355,14 +399,18 @@ def anchors(area: str, poly: Polygon, placed: list[tuple[float, float, float, fl
     # The signed depth on a grid around the area, once; a box's fit at a candidate point is read
     # off the grid at the offsets of its outline (rounded to the grid, hence the margin).
     step = 4.0
-    reach = max(max(abs(x) + half[0], abs(y) + half[1]) for a in options for (x, y), half in zip(a, pieces, strict=True))
+    reach = max(
+        max(abs(x) + half[0], abs(y) + half[1])
+        for a in options
+        for (x, y), half in zip(a, pieces, strict=True)
+    )
     reach = max(reach, *label) + step
     minx, miny, maxx, maxy = poly.bounds
     xs = np.arange(minx - reach, maxx + reach + step, step)
     ys = np.arange(miny - reach, maxy + reach + step, step)
     gx, gy = np.meshgrid(xs, ys)
     depth = signed_depth(poly, gx.ravel(), gy.ravel()).reshape(gx.shape)
-    pad = int(math.ceil(reach / step))
+    pad = math.ceil(reach / step)
     inner = depth[pad:-pad, pad:-pad]
     cand = inner > 10
     if not cand.any():
@@ -373,11 +421,15 @@ def anchors(area: str, poly: Polygon, placed: list[tuple[float, float, float, fl
     def fit_of(ox: float, oy: float, half: tuple[float, float]) -> Any:
         vals = []
         for dx, dy in box_samples(half):
-            kx, ky = int(round((ox + dx) / step)), int(round((oy + dy) / step))
+            kx, ky = round((ox + dx) / step), round((oy + dy) / step)
             vals.append(depth[iy + pad + ky, ix + pad + kx])
         return np.min(vals, axis=0)
 
-    near = [b for b in placed if b[0] < maxx + reach and b[2] > minx - reach and b[1] < maxy + reach and b[3] > miny - reach]
+    near = [
+        b
+        for b in placed
+        if b[0] < maxx + reach and b[2] > minx - reach and b[1] < maxy + reach and b[3] > miny - reach
+    ]
     others = np.array(near).reshape(-1, 4)
 
     def overlap_of(ox: float, oy: float, half: tuple[float, float]) -> Any:
@@ -395,10 +447,17 @@ def anchors(area: str, poly: Polygon, placed: list[tuple[float, float, float, fl
     label_overlap = overlap_of(0.0, 0.0, label)
     best = None
     for rank, arrangement in enumerate(options):
-        fits = [label_fit] + [fit_of(ox, oy, half) for (ox, oy), half in zip(arrangement, pieces, strict=True)]
+        fits = [label_fit] + [
+            fit_of(ox, oy, half) for (ox, oy), half in zip(arrangement, pieces, strict=True)
+        ]
         fit = np.min(fits, axis=0)
-        overlap = label_overlap + sum(overlap_of(ox, oy, half) for (ox, oy), half in zip(arrangement, pieces, strict=True))
-        centres = np.min([depth[iy + pad + int(round(oy / step)), ix + pad + int(round(ox / step))] for ox, oy in arrangement], axis=0)
+        overlap = label_overlap + sum(
+            overlap_of(ox, oy, half) for (ox, oy), half in zip(arrangement, pieces, strict=True)
+        )
+        centres = np.min(
+            [depth[iy + pad + round(oy / step), ix + pad + round(ox / step)] for ox, oy in arrangement],
+            axis=0,
+        )
         score = (
             np.minimum(fit, 14.0)
             + 6.0 * np.minimum(centres - 16.0, 0.0)  # each piece's anchor well inside

@@ -93,8 +93,8 @@ COAST: Final[tuple[Point, ...]] = (
     (236, 983),  # Searoad Marches
     (265, 916),
     (299, 870),
-    (315, 821),  # Lannisport
-    (302, 763),
+    (298, 826),  # Lannisport
+    (292, 765),
     (330, 705),  # Riverrun
     (362, 661),
     (380, 612),  # Seagard
@@ -121,7 +121,7 @@ COAST: Final[tuple[Point, ...]] = (
 
 # Islands: (centre, radii, rotation in degrees) of an ellipse, each wholly one area.
 ISLANDS: Final[dict[str, tuple[Point, Point, float]]] = {
-    "pyke": ((235, 640), (76, 58), -15),
+    "pyke": ((232, 640), (82, 62), -15),
     "dragonstone": ((1040, 905), (76, 74), 10),
     "the-arbor": ((275, 1530), (88, 54), -15),
 }
@@ -190,7 +190,7 @@ SEEDS: Final[dict[str, tuple[Point, ...]]] = {
     "redwyne-straights": ((160, 1482), (338, 1454)),
     "sunset-sea": ((120, 380), (120, 496), (125, 612), (120, 700), (122, 800), (125, 900), (130, 1053)),
     "ironmans-bay": ((235, 640), (175, 640), (300, 520)),
-    "the-golden-sound": ((258, 790),),
+    "the-golden-sound": ((240, 790),),
 }
 
 # Where a label should go when the widest spot of the area is not the best (e.g. by the frame edge).

@@ -173,7 +173,7 @@ export function drawMap(model, geometry, plan, ui, redraw) {
   const me = model.seat;
   const [vx, vy, vw, vh] = geometry.viewBox;
   if (!ui.vb) ui.vb = firstView(view, geometry, me);
-  const lit = [...plan.spots.keys()].map((a) => geometry.areas.get(board.areas[a].id)).filter(Boolean).map(boundsOf);
+  const lit = [...plan.spots.keys()].map((a) => geometry.areas.get(board.areas[a].id)).filter(Boolean).map(piecesBox);
   // A new set of lit areas, none of them in view: go to them (a decision must never be hidden).
   const litKey = [...plan.spots.keys()].sort((a, b) => a - b).join(",");
   if (litKey !== ui.litKey) {
@@ -256,6 +256,13 @@ function boundsOf(geo) {
   return geo.bounds;
 }
 
+/** Where an area's name and pieces are drawn (what must be seen to click it knowingly). */
+function piecesBox(geo) {
+  const pts = [geo.label, geo.units, geo.order, geo.token];
+  return [Math.min(...pts.map((p) => p.x)) - 50, Math.min(...pts.map((p) => p.y)) - 30,
+    Math.max(...pts.map((p) => p.x)) + 50, Math.max(...pts.map((p) => p.y)) + 30];
+}
+
 const overlaps = (b, vb) => b[0] < vb[0] + vb[2] && b[2] > vb[0] && b[1] < vb[1] + vb[3] && b[3] > vb[1];
 const inside = (b, vb) => b[0] >= vb[0] - 1 && b[2] <= vb[0] + vb[2] + 1 && b[1] >= vb[1] - 1 && b[3] <= vb[1] + vb[3] + 1;
 
@@ -298,7 +305,7 @@ function setBox(svg, ui) {
   if (!state) return;
   const off = state.lit.filter((b) => !inside(b, ui.vb)).length;
   state.button.hidden = off === 0;
-  state.button.textContent = `Show lit areas (${off} out of view)`;
+  state.button.textContent = state.lit.length === 1 ? "Show the lit area" : `Show all ${state.lit.length} lit areas`;
   state.button.dataset.offView = String(off);
 }
 

@@ -24,6 +24,8 @@
 //   readiness      [data-ready-seat=<seat>][data-ready=0|1]
 //   pieces         [data-order-token], [data-my-order], [data-power-token], [data-neutral],
 //                  .th-unit[data-unit-kind]; the tracks [data-track=<id>]
+//   pan and zoom   [data-zoom=in|out|reset] buttons; [data-zoom=lit][data-off-view=<n>] brings
+//                  the lit areas into view (hidden while all are in view)
 import { h, clear } from "../shell/dom.js";
 import { registerGame } from "../registry.js";
 import { mapFailure, mapGeometry } from "./thrones-data.js";

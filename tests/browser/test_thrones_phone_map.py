@@ -1,0 +1,140 @@
+"""The thrones map on a phone (390 × 844) and on a laptop (1280 × 800): on the phone it opens zoomed
+on the player's own home area, big enough to read, with pan (drag) and zoom (+/−, wheel) that
+move the view, and a button that brings the lit areas of the decision into view; the laptop shows
+the whole map at once. Screenshots of both go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import ARTIFACTS, DESKTOP, PHONE, Server
+from browser_tabs import Tab
+
+from ravenry.games.thrones import data
+
+# The home area's shape on the first phone view: at least this many pixels wide (the whole map
+# is 1200 units on ~370 px, a home area ~250 units: ~80 px, names unreadable).
+MIN_HOME_PX = 140
+NAME_CHAR = 11.6
+MAP_JSON = Path(__file__).resolve().parents[2] / "src/ravenry/web/static/data/thrones-map.json"
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Any:
+    from browser_support import missing, skip_or_fail
+    from thrones_play import write_positions
+
+    if missing():
+        skip_or_fail(missing() or "")
+    ids = write_positions(tmp_path / "start.sqlite", {"start": {"players": 5, "seed": 1, "prefix": []}})
+    srv = Server(tmp_path / "start.sqlite", 1)
+    srv.start()
+    yield srv, ids["start"]
+    srv.stop()
+
+
+def within(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    """Whether one screen box lies in another (to a pixel)."""
+    return (
+        inner["x"] >= outer["x"] - 1
+        and inner["y"] >= outer["y"] - 1
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 1
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 1
+    )
+
+
+def view_box(page: Any) -> list[float]:
+    return [float(x) for x in (page.locator(".th-map").get_attribute("viewBox") or "").split()]
+
+
+def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_server: Any) -> None:
+    from thrones_play import open_seat
+
+    server, game_id = start_server
+    seat = 0
+    tab = Tab(browser, "thrones-phone", PHONE)
+    page = tab.page
+    open_seat(tab, server.base, game_id, seat)
+    tab.settle()
+    view = tab.view()
+    home = next(a for a in range(data.N_AREAS) if view["home"][a] == seat)
+    frame = page.locator(".th-map-wrap").bounding_box()
+    shape = page.locator(f".th-map path.th-area[data-area='{home}']").bounding_box()
+    assert frame is not None and shape is not None
+    assert frame["x"] + frame["width"] <= PHONE["width"], frame  # the map itself fits the screen
+    # The home area lies in the map's frame and is drawn big enough to read.
+    assert within(shape, frame), (shape, frame)
+    assert shape["width"] >= MIN_HOME_PX, shape
+    # Names are at least 10 px a line (the whole map on a phone gives about 6).
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.th-map text.th-name')].map((t) => {
+             const r = t.getBoundingClientRect(); return r.height / t.querySelectorAll('tspan').length; })"""
+    )
+    assert min(sizes) >= 10, f"names {min(sizes):.1f} px high on the phone"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "thrones-phone-390-home.png"))
+    first = view_box(page)
+    assert first[2] < 1200, first  # zoomed in, not the whole map
+
+    # + and − zoom; a drag pans; the whole map comes back with one button.
+    page.click("[data-zoom=in]")
+    zoomed = view_box(page)
+    assert zoomed[2] < first[2], (first, zoomed)
+    page.click("[data-zoom=out]")
+    assert view_box(page)[2] > zoomed[2]
+    box = page.locator(".th-map").bounding_box()
+    assert box is not None
+    before = view_box(page)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 80, y - 120, steps=4)
+    page.mouse.up()
+    panned = view_box(page)
+    assert panned[0] > before[0] and panned[1] > before[1], (before, panned)
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, -300)
+    assert view_box(page)[2] < panned[2]
+
+    # The planning lights the house's areas; the button brings those out of view into view.
+    lit = page.locator("#board path.th-area.spot")
+    assert lit.count() == len({a["area"] for a in tab.legal() if a["type"] == "place_order"})
+    show = page.locator("[data-zoom=lit]")
+    assert show.is_visible() and int(show.get_attribute("data-off-view") or 0) > 0
+    show.click()
+    assert show.is_hidden()
+    # every lit area's name and pieces within the view
+    x0, y0, w, h = view_box(page)
+    geometry = json.loads(MAP_JSON.read_text())["areas"]
+    for i in range(lit.count()):
+        entry = geometry[lit.nth(i).get_attribute("data-area-id")]
+        for key in ("label", "units", "order", "token"):
+            x, y = entry[key]
+            assert x0 <= x <= x0 + w and y0 <= y <= y0 + h, (key, entry[key], x0, y0, w, h)
+    assert w < 1000, "the lit areas of the planning are near each other: the view stays zoomed in"
+    page.screenshot(path=str(ARTIFACTS / "thrones-phone-390-lit.png"))
+    page.click("[data-zoom=reset]")
+    assert view_box(page) == [0, 0, 1200, 1600]
+    assert not tab.errors, tab.errors
+
+    # A laptop sees the whole map at once, without scrolling.
+    wide = Tab(browser, "thrones-laptop", DESKTOP)
+    open_seat(wide, server.base, game_id, seat)
+    wide.settle()
+    assert view_box(wide.page) == [0, 0, 1200, 1600]
+    frame = wide.page.locator(".th-map-wrap").bounding_box()
+    assert frame is not None and frame["y"] + frame["height"] <= DESKTOP["height"], frame
+    # Each name is drawn no wider than the label box the map's anchors leave room for
+    # (tests/web/test_thrones_map_geometry.py: NAME_CHAR map units a letter of its longest line).
+    names = wide.page.evaluate(
+        "() => [...document.querySelectorAll('.th-map text.th-name')].map((t) =>"
+        " [[...t.querySelectorAll('tspan')].map((s) => s.textContent.length), t.getBBox().width])"
+    )
+    assert len(names) == data.N_AREAS
+    for lines, width in names:
+        assert width <= max(lines) * NAME_CHAR + 1, (lines, width)
+    wide.page.screenshot(path=str(ARTIFACTS / "thrones-laptop-1280-map.png"))
+    assert not wide.errors, wide.errors
