@@ -230,8 +230,10 @@ export function drawMap(model, geometry, plan, ui, redraw) {
   showLit.addEventListener("click", (e) => { e.stopPropagation(); ui.vb = fitBoxes(lit, geometry, ui.vb[3] / ui.vb[2]); setBox(svg, ui); });
   svg.thLit = { lit, button: showLit };
   svg.thFull = geometry.viewBox;
-  const hint = h("p", { class: "th-pan-hint", "aria-hidden": "true" }, "Drag to move the map · pinch or +/− to zoom");
-  const wrap = h("div", { class: "th-map-wrap", "data-map": "westeros", "data-missing": missing.join(",") || null }, [svg, hint, showLit, zoomButtons(ui, geometry, redraw, svg)]);
+  // How to move the map, until the viewer has moved it once.
+  const hint = ui.moved ? null : h("p", { class: "th-pan-hint", "aria-hidden": "true" }, "Drag to move the map · pinch or +/− to zoom");
+  const wrap = h("div", { class: "th-map-wrap", "data-map": "westeros", "data-missing": missing.join(",") || null }, [svg, ...(hint ? [hint] : []), showLit, zoomButtons(ui, geometry, redraw, svg)]);
+  svg.thHint = hint;
   panZoom(svg, ui, geometry);
   setBox(svg, ui);
   return wrap;
@@ -295,6 +297,12 @@ function firstView(view, geometry, me) {
   return fitBoxes([box], geometry, aspect);
 }
 
+/** The viewer moved the map (not the map moving itself to lit areas): the hint has done its job. */
+function moved(svg, ui) {
+  ui.moved = true;
+  if (svg.thHint) svg.thHint.hidden = true;
+}
+
 function setBox(svg, ui) {
   // The middle of the view stays on the map: it cannot be dragged away.
   const [fx, fy, fw, fh] = svg.thFull || [ui.vb[0], ui.vb[1], ui.vb[2], ui.vb[3]];
@@ -322,7 +330,7 @@ function zoomBy(ui, geometry, f, cx, cy) {
 function zoomButtons(ui, geometry, redraw, svg) {
   const btn = (label, act, name) => {
     const b = h("button", { type: "button", class: "btn th-zoom", "data-zoom": name, "aria-label": label, title: label }, name === "in" ? "+" : name === "out" ? "−" : "⟲");
-    b.addEventListener("click", (e) => { e.stopPropagation(); act(); setBox(svg, ui); });
+    b.addEventListener("click", (e) => { e.stopPropagation(); act(); moved(svg, ui); setBox(svg, ui); });
     return b;
   };
   return h("div", { class: "th-zoombar", role: "group", "aria-label": "Zoom" }, [
@@ -345,6 +353,7 @@ function panZoom(svg, ui, geometry) {
     ev.preventDefault();
     const p = toMap(ev);
     zoomBy(ui, geometry, ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+    moved(svg, ui);
     setBox(svg, ui);
   }, { passive: false });
   const pointers = new Map();
@@ -365,6 +374,7 @@ function panZoom(svg, ui, geometry) {
       if (drag.dist) zoomBy(ui, geometry, drag.dist / dist, mid.x, mid.y);
       drag.dist = dist;
       drag.moved = true;
+      moved(svg, ui);
       setBox(svg, ui);
       return;
     }
@@ -372,6 +382,7 @@ function panZoom(svg, ui, geometry) {
     const dy = ev.clientY - drag.cy;
     if (!drag.moved && Math.hypot(dx, dy) < 6) return;
     drag.moved = true;
+    moved(svg, ui);
     ui.vb = [drag.vb[0] - dx * drag.scale, drag.vb[1] - dy * drag.scale, ui.vb[2], ui.vb[3]];
     setBox(svg, ui);
   });

@@ -42,7 +42,7 @@ export function tracksColumn(model) {
   // Supply: each house's level and the armies it allows.
   const table = view.board.supply_table || [];
   const supply = h("div", { class: "th-track", "data-track": "supply" }, [h("b", {}, "Supply"), h("ul", { class: "th-rows" }, view.houses.map((_, p) => h("li", { "data-supply-seat": p, "data-supply": view.supply[p] }, [
-    chip(view, p, me), h("span", {}, ` ${view.supply[p]}`), h("span", { class: "muted", title: "An army is two or more units in one area; this supply level allows these armies at most" }, ` armies of ${inWords(table[view.supply[p]] || [])}`),
+    chip(view, p, me), h("span", {}, ` ${view.supply[p]}:`), h("span", { class: "muted", title: "An army is two or more units in one area; this supply level allows these armies at most" }, ` armies of ${inWords(table[view.supply[p]] || [])}`),
   ])))]);
   col.append(supply);
   const castles = h("div", { class: "th-track", "data-track": "castles" }, [h("b", {}, `Castles held (${view.castles_to_win} win)`), h("ul", { class: "th-rows" }, view.houses.map((_, p) => h("li", { "data-castles-seat": p, "data-castles": view.castles[p] }, [
