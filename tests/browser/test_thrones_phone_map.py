@@ -19,6 +19,10 @@ from ravenry.games.thrones import data
 # is 1200 units on ~370 px: Winterfell, the widest home area, is ~190 px there, names ~6 px high).
 MIN_HOME_PX = 250
 NAME_CHAR = 11.6
+# Decisions that light areas away from the home area, some of them (positions of
+# tests/browser/data/thrones-positions.json).
+DECISIONS = ("march_move:attack", "retreat:area", "raid:order", "mustering:ship")
+ANCHOR_KEYS = ("label", "units", "order", "token")
 MAP_JSON = Path(__file__).resolve().parents[2] / "src/ravenry/web/static/data/thrones-map.json"
 
 
@@ -29,10 +33,14 @@ def start_server(tmp_path: Path) -> Any:
 
     if missing():
         skip_or_fail(missing() or "")
-    ids = write_positions(tmp_path / "start.sqlite", {"start": {"players": 5, "seed": 1, "prefix": []}})
+    from thrones_kind_positions import load
+
+    positions = {k: v for k, v in load().items() if k in DECISIONS}
+    positions["start"] = {"players": 5, "seed": 1, "prefix": [], "seat": 0}
+    ids = write_positions(tmp_path / "start.sqlite", positions)
     srv = Server(tmp_path / "start.sqlite", 1)
     srv.start()
-    yield srv, ids["start"]
+    yield srv, ids, positions
     srv.stop()
 
 
@@ -53,7 +61,8 @@ def view_box(page: Any) -> list[float]:
 def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_server: Any) -> None:
     from thrones_play import open_seat
 
-    server, game_id = start_server
+    server, ids, _ = start_server
+    game_id = ids["start"]
     seat = 0
     tab = Tab(browser, "thrones-phone", PHONE)
     page = tab.page
@@ -113,7 +122,7 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
     geometry = json.loads(MAP_JSON.read_text())["areas"]
     for i in range(lit.count()):
         entry = geometry[lit.nth(i).get_attribute("data-area-id")]
-        for key in ("label", "units", "order", "token"):
+        for key in ANCHOR_KEYS:
             x, y = entry[key]
             assert x0 <= x <= x0 + w and y0 <= y <= y0 + h, (key, entry[key], x0, y0, w, h)
     assert w < 1000, "the lit areas of the planning are near each other: the view stays zoomed in"
@@ -140,3 +149,38 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
         assert width <= max(lines) * NAME_CHAR + 1, (lines, width)
     wide.page.screenshot(path=str(ARTIFACTS / "thrones-laptop-1280-map.png"))
     assert not wide.errors, wide.errors
+
+
+def test_thrones_phone_map_shows_the_lit_areas_of_a_decision(browser: Any, start_server: Any) -> None:
+    """Whatever the decision, one of its lit areas is wholly in view on the phone's first view
+    (the map goes to them when the home area is far), and the button shows the rest."""
+    from thrones_play import open_seat
+
+    server, ids, positions = start_server
+    geometry = json.loads(MAP_JSON.read_text())["areas"]
+    tab = Tab(browser, "thrones-phone-decisions", PHONE)
+    page = tab.page
+    for kind in DECISIONS:
+        open_seat(tab, server.base, ids[kind], positions[kind]["seat"])
+        tab.settle()
+        x0, y0, w, h = view_box(page)
+
+        def in_view(area_id: str, x0: float = x0, y0: float = y0, w: float = w, h: float = h) -> bool:
+            points = [geometry[area_id][key] for key in ANCHOR_KEYS]
+            return all(x0 <= x <= x0 + w and y0 <= y <= y0 + h for x, y in points)
+
+        lit = page.locator("#board path.th-area.spot")
+        assert lit.count() > 0, kind
+        shown = [in_view(lit.nth(i).get_attribute("data-area-id") or "") for i in range(lit.count())]
+        assert any(shown), (kind, x0, y0, w, h)
+        show = page.locator("[data-zoom=lit]")
+        if not all(shown):
+            show.click()
+            x0, y0, w, h = view_box(page)
+            assert all(
+                in_view(lit.nth(i).get_attribute("data-area-id") or "", x0, y0, w, h)
+                for i in range(lit.count())
+            )
+        assert show.is_hidden(), kind
+    page.screenshot(path=str(ARTIFACTS / "thrones-phone-390-decision.png"))
+    assert not tab.errors, tab.errors

@@ -173,12 +173,12 @@ export function drawMap(model, geometry, plan, ui, redraw) {
   const me = model.seat;
   const [vx, vy, vw, vh] = geometry.viewBox;
   if (!ui.vb) ui.vb = firstView(view, geometry, me);
-  const lit = [...plan.spots.keys()].map((a) => geometry.areas.get(board.areas[a].id)).filter(Boolean).map(piecesBox);
-  // A new set of lit areas, none of them in view: go to them (a decision must never be hidden).
+  const lit = [...plan.spots.keys()].map((a) => geometry.areas.get(board.areas[a].id)).filter(Boolean).map((g) => piecesBox(g, geometry.viewBox));
+  // A new set of lit areas, none of them wholly in view: go to them (a decision is never hidden).
   const litKey = [...plan.spots.keys()].sort((a, b) => a - b).join(",");
   if (litKey !== ui.litKey) {
     ui.litKey = litKey;
-    if (lit.length && !lit.some((b) => overlaps(b, ui.vb))) ui.vb = fitBoxes(lit, geometry, ui.vb[3] / ui.vb[2]);
+    if (lit.length && !lit.some((b) => inside(b, ui.vb))) ui.vb = fitBoxes(lit, geometry, ui.vb[3] / ui.vb[2]);
   }
   const svg = s("svg", { class: "th-map", viewBox: ui.vb.join(" "), role: "group", "aria-label": "Map of Westeros", preserveAspectRatio: "xMidYMid meet" });
   svg.append(s("rect", { class: "th-water", x: vx - vw, y: vy - vh, width: vw * 3, height: vh * 3 }));
@@ -259,13 +259,12 @@ function boundsOf(geo) {
 }
 
 /** Where an area's name and pieces are drawn (what must be seen to click it knowingly). */
-function piecesBox(geo) {
+function piecesBox(geo, [fx, fy, fw, fh]) {
   const pts = [geo.label, geo.units, geo.order, geo.token];
-  return [Math.min(...pts.map((p) => p.x)) - 50, Math.min(...pts.map((p) => p.y)) - 30,
-    Math.max(...pts.map((p) => p.x)) + 50, Math.max(...pts.map((p) => p.y)) + 30];
+  return [Math.max(fx, Math.min(...pts.map((p) => p.x)) - 50), Math.max(fy, Math.min(...pts.map((p) => p.y)) - 30),
+    Math.min(fx + fw, Math.max(...pts.map((p) => p.x)) + 50), Math.min(fy + fh, Math.max(...pts.map((p) => p.y)) + 30)];
 }
 
-const overlaps = (b, vb) => b[0] < vb[0] + vb[2] && b[2] > vb[0] && b[1] < vb[1] + vb[3] && b[3] > vb[1];
 const inside = (b, vb) => b[0] >= vb[0] - 1 && b[2] <= vb[0] + vb[2] + 1 && b[1] >= vb[1] - 1 && b[3] <= vb[1] + vb[3] + 1;
 
 /** A viewBox of the given aspect (height / width) holding every box, at least minWidth wide and
