@@ -15,7 +15,9 @@ import ravenry
 from ravenry.core.rng import Rng
 from ravenry.games.thrones import data as D
 
-GAMES = [(1, 3), (1, 4), (2, 5), (4, 4)]
+# (4, 3) replaced (4, 4) when the random policy began to clear orders too (clear_order): the
+# games changed, and (4, 4) no longer meets a winner's ability choice.
+GAMES = [(1, 3), (1, 4), (2, 5), (4, 3)]
 
 
 def _check_planning(view: dict[str, Any], legal: list[Any], seat: int) -> None:
@@ -156,7 +158,7 @@ def _play(seed: int, players: int) -> dict[str, int]:
 def test_previews_agree_with_the_engine(seed: int, players: int) -> None:
     seen = _play(seed, players)
     assert all(v for k, v in seen.items() if k != "ability"), seen
-    if (seed, players) in ((1, 3), (4, 4)):
+    if (seed, players) in ((1, 3), (4, 3)):
         assert seen["ability"] > 0, seen  # these games meet a winner's ability choice
 
 

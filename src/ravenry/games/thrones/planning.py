@@ -1,6 +1,9 @@
 """The Planning phase: sealed simultaneous orders, the reveal, and the Messenger Raven's swap.
 
-Each house places order tokens one at a time (``place_order``), face down, then says ``ready``.
+Each house places order tokens one at a time (``place_order``), face down, may take one back
+(``clear_order``: the token returns to the house, to be placed again or another put there) until
+it says ``ready``. Clearing is as secret as placing: the others learn only that the house moved a
+token.
 By the rulebook every area holding its units needs an order while it has a token that may go
 there; with the ``orders_optional`` rule option (the first edition's FAQ) ``ready`` is always
 allowed. Starred orders are limited by the King's Court stars; Consolidate Power goes on land
@@ -97,6 +100,9 @@ def legal_planning(s: ThronesData, seat: int) -> list[Action]:
                 placeable = True
         if placeable:
             missing = True
+    for a in range(N_AREAS):
+        if mine[a] >= 0:
+            out.append(("clear_order", a))
     if s.orders_optional or not missing:
         out.append(("ready",))
     return out
@@ -110,6 +116,13 @@ def apply_planning(s: ThronesData, seat: int, action: Action, events: list[Event
         events.append(
             Event("order_placed", {"seat": seat}, {"area": area, "order": ORDER_KIND_NAMES[kind]}, (seat,))
         )
+        return
+    if action[0] == "clear_order":
+        cleared: int = action[1]
+        name = ORDER_KIND_NAMES[s.pending[seat][cleared]]
+        s.pending[seat][cleared] = -1
+        # Only the seat may learn which token came back from where, as with order_placed.
+        events.append(Event("order_cleared", {"seat": seat}, {"area": cleared, "order": name}, (seat,)))
         return
     s.ready[seat] = 1
     events.append(Event("orders_ready", {"seat": seat}))
