@@ -82,6 +82,10 @@ def test_clearing_a_starred_order_frees_its_star() -> None:
     act(s, "stark", ("place_order", area("winterfell"), MARCH_STAR))
     assert not _kinds_for(s, "stark", "white-harbor") & {RAID_STAR, MARCH_STAR}
     assert s.observe(stark)["planning"]["stars_used"] == 1
+    # The page's change offer counts the star as back: Winterfell's march+1* may become a raid*.
+    changes = s.observe(stark)["planning"]["changes"]
+    assert changes[0]["area"] == area("winterfell") and RAID_STAR in changes[0]["orders"]
+    assert MARCH_STAR not in changes[0]["orders"]
     act(s, "stark", ("clear_order", area("winterfell")))
     assert RAID_STAR in _kinds_for(s, "stark", "white-harbor")
     assert RAID_STAR in _kinds_for(s, "stark", "winterfell")
