@@ -61,6 +61,7 @@ def change_and_take_back(tab: Tab) -> None:
     page.locator(f"#board path.th-area.spot[data-area='{area}']").dispatch_event("click")
     chooser = page.locator(f"[data-panel=orders] [data-dialog=change][data-area='{area}']")
     chooser.wait_for()
+    tab.shot("order-change")
     assert (
         chooser.locator(f"[data-action=clear_order][data-area='{area}']:not([data-change-to])").count() == 1
     )
