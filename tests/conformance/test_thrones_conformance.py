@@ -98,6 +98,10 @@ _ACTIONS = st.fixed_dictionaries(
 )
 
 
+# The positions' random play takes no order back: else most of them would still be planning.
+NOT_CLEARING = frozenset({"clear_order"})
+
+
 def _position(seed: int, steps: int) -> ThronesState:
     state = ravenry.new_game("thrones", players=5, seed=seed)
     assert isinstance(state, ThronesState)
@@ -106,7 +110,7 @@ def _position(seed: int, steps: int) -> ThronesState:
         if state.decision().over:
             break
         seat = policy.choice(state.decision().players)
-        state.apply(seat, policy.choice(state.legal_actions(seat)))
+        state.apply(seat, policy.choice(state.legal_actions(seat, NOT_CLEARING)))
     return state
 
 
