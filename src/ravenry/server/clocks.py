@@ -122,6 +122,7 @@ def option_specs() -> list[dict[str, Any]]:
     return [
         {
             "name": "clock",
+            "table": True,  # the lobby shows the table's options apart from the game's
             "default": "none",
             "choices": [spec for spec, _label in CLOCK_PRESETS],
             "labels": [label for _spec, label in CLOCK_PRESETS],
@@ -129,6 +130,7 @@ def option_specs() -> list[dict[str, Any]]:
         },
         {
             "name": "away_after",
+            "table": True,
             "default": DEFAULT_AWAY_AFTER,
             "choices": [1, 2, 3, 5],
             "labels": [f"away after {n} timeout{'s' if n > 1 else ''} in a row" for n in (1, 2, 3, 5)],
