@@ -216,6 +216,8 @@ def test_a_timeout_appends_one_action_for_that_seat_chosen_from_its_view_only(
             shown = ev["clocks"]["seats"][seat]
             assert shown["waiting"] and shown["deadline"] == t.wall.now() + 60 and shown["timeouts"] == 1
         assert t.deciding() == (seat,) and live.seats[seat].clock.deadline == start + 61 + 60
+        await t.act(seat)  # the person places its road itself: the count of timeouts starts over
+        assert live.seats[seat].clock.timeouts == 0 and len(spy.seen) == 1
 
     run(database_url, scenario)
 
@@ -323,6 +325,37 @@ def _restart_keeps_the_deadline(url: str) -> None:
 
     game_id, seat, deadline = asyncio.run(first())
     asyncio.run(second(game_id, seat, deadline))
+
+
+def test_clocks_saved_before_the_last_action_start_afresh_after_a_restart(database_url: str) -> None:
+    """A crash between an action's commit and the clocks' save: the seat deciding then gets a
+    whole new decision's time, not a deadline left from the position before."""
+    wall = ManualClock()
+
+    async def first() -> tuple[str, int]:
+        t = Table(database_url, wall)
+        live = await t.start("catan", 3, clock="move:60")
+        (seat,) = t.deciding()
+        await t.advance(50)
+        await t.act(seat)
+        await t.close()
+        return live.id, seat
+
+    async def second(game_id: str, seat: int) -> None:
+        storage = Storage(database_url)
+        storage.save_clocks(game_id, 0, [(seat, (wall.now() - 100.0, None, 0, False))])
+        storage.close()
+        wall.advance(5)
+        t = Table(database_url, wall)
+        try:
+            live = await t.reopen(game_id)
+            assert live.seq == 1 and live.seats[seat].clock.deadline == wall.now() + 60
+            assert t.storage.get_game(game_id).clock_seq == 1  # type: ignore[union-attr]
+        finally:
+            await t.close()
+
+    game_id, seat = asyncio.run(first())
+    asyncio.run(second(game_id, seat))
 
 
 def test_a_deadline_survives_a_restart_on_sqlite(database_url: str) -> None:

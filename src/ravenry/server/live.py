@@ -700,7 +700,11 @@ class LiveGame:
                 if not due:
                     break
                 seat = min(due, key=lambda s: (s.clock.deadline or 0.0, s.seat))
-                outcome = await self._timeout_locked(seat)
+                try:
+                    outcome = await self._timeout_locked(seat)
+                except Exception:
+                    log.exception("game %s: the timeout of seat %s failed", self.id, seat.seat)
+                    outcome = Outcome(self.seq, "internal", "the timeout failed")
                 if outcome.code is not None:
                     reason = outcome.reason
                     log.error("game %s: the timeout of seat %s failed: %s", self.id, seat.seat, reason)
@@ -713,8 +717,14 @@ class LiveGame:
 
     async def _timeout_locked(self, seat: Seat) -> Outcome:
         # The stand-in sees only this seat's view and legal actions, like any bot (bot_decide).
-        stand_in = bot_from_spec(self._stand_in_spec(), self.game.id)
-        choice = bot_decide(stand_in, self.state, seat.seat, Rng(secrets.randbits(64)))
+        # A failing stand-in must not stop the clock (the game would wait forever): the seat's
+        # first legal action is taken instead.
+        try:
+            stand_in = bot_from_spec(self._stand_in_spec(), self.game.id)
+            choice = bot_decide(stand_in, self.state, seat.seat, Rng(secrets.randbits(64)))
+        except Exception:
+            log.exception("game %s: the stand-in bot failed for seat %s", self.id, seat.seat)
+            choice = self.state.legal_actions(seat.seat)[0]
         action = self.game.action_to_json(choice)
         cid = f"{TIMEOUT_CID}{self.seq}"
         return await self._act_locked(None, seat.seat, cid, None, action, origin="timeout")
