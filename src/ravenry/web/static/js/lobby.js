@@ -171,7 +171,7 @@ async function loadGames() {
       h("div", { class: "row wrap" }, [h("b", {}, name), h("span", { class: "muted" }, `${g.players} players · ${g.seq} moves${result}`)]),
       h("div", { class: "seats" }, (g.seats || []).map((s) => h("span", {}, [
         h("span", { class: "seat-dot", style: `display:inline-block;width:10px;height:10px;background:${PLAYER_COLORS[s.seat]}` }), " ",
-        s.kind === "bot" ? seatLabel(s) : `${s.name || "open seat"}${s.connected ? " · online" : ""}`,
+        s.kind === "bot" ? seatLabel(s) : `${s.name || "open seat"}${s.away ? " · away (a bot plays)" : s.connected ? " · online" : ""}`,
       ]))),
       buttons,
     ]));

@@ -115,6 +115,7 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     if (!model) return;
     model = { ...model, view: { ...msg.view, board: msg.view.board || model.board }, legal: msg.legal || null, templates: msg.templates || null, seq: msg.seq };
     log.add(msg, describeFor(model.view));
+    if (msg.clocks) seats = seats.map((s) => ({ ...s, away: !!(msg.clocks.seats[s.seat] || s).away }));
     if (msg.timeout) log.note(`${seatName(msg.by)} ran out of time: a bot chose for them.`, "timeout");
     render();
     clocks.update(msg.clocks);

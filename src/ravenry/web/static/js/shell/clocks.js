@@ -77,9 +77,9 @@ export class ClockPanel {
       return row;
     });
     const away = c.away_after;
+    const rule = `When time runs out a bot chooses for the seat, and after ${away} timeout${away > 1 ? "s" : ""} in a row it plays the seat until its person takes it back.`;
     clear(this.el).append(
-      h("h3", {}, "Clocks"),
-      h("p", { class: "hint" }, `${(MODE_TEXT[c.mode] || (() => c.mode))(c)}; a bot chooses when time runs out, and plays the seat after ${away} timeout${away > 1 ? "s" : ""} in a row.`),
+      h("h3", { title: rule }, ["Clocks ", h("span", { class: "muted clock-mode" }, `· ${(MODE_TEXT[c.mode] || (() => c.mode))(c)}`)]),
       h("ol", { class: "clocks-list" }, rows),
     );
     this.tick();
