@@ -26,8 +26,14 @@ def _printable(text: str) -> str:
     return text
 
 
+def _not_reserved(cid: str) -> str:
+    if cid.startswith("~"):
+        raise ValueError("a cid starting with ~ is the server's own (timeouts, away seats)")
+    return cid
+
+
 Printable = AfterValidator(_printable)
-ClientId = Annotated[str, Field(min_length=1, max_length=64), Printable]
+ClientId = Annotated[str, Field(min_length=1, max_length=64), Printable, AfterValidator(_not_reserved)]
 
 
 class _Strict(BaseModel):
@@ -50,13 +56,19 @@ class Ping(_Strict):
     t: Literal["ping"]
 
 
+class Takeover(_Strict):
+    """The person of an away seat (a bot plays it since its clock ran out) takes it back."""
+
+    t: Literal["takeover"]
+
+
 class Chat(_Strict):
     t: Literal["chat"]
     text: Annotated[str, Field(min_length=1, max_length=500)]
 
 
-ClientMessage = Annotated[Hello | Act | Ping | Chat, Field(discriminator="t")]
-client_message: TypeAdapter[Hello | Act | Ping | Chat] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Ping | Chat | Takeover, Field(discriminator="t")]
+client_message: TypeAdapter[Hello | Act | Ping | Chat | Takeover] = TypeAdapter(ClientMessage)
 
 
 class SeatRequest(_Strict):
