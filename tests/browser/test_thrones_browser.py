@@ -99,7 +99,6 @@ def change_and_take_back(tab: Tab) -> None:
     tab.wait_for(lambda: tab.view()["my_orders"][area] is not None, "the order placed again")
 
 
-@pytest.mark.parametrize("server", [3], indirect=True)
 def click_map(tab: Tab, selector: str, what: str) -> None:
     """Click an area of the map: the event goes to the path itself (its box's centre may lie
     outside a bent area, or under the zoom buttons), then wait for the server's answer."""
@@ -108,6 +107,7 @@ def click_map(tab: Tab, selector: str, what: str) -> None:
     tab.wait_for_ack(answered, what)
 
 
+@pytest.mark.parametrize("server", [3], indirect=True)
 def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -> None:
     for old in ARTIFACTS.glob("thrones-*.png"):
         old.unlink()  # the numbering below must not mix with an earlier run's
