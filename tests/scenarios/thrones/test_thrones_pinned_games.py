@@ -16,13 +16,14 @@ from ravenry.core.rng import Rng
 # other six, retreated units that cannot fit supply are chosen by their house, the instant win is
 # also checked in the Westeros phase, and Renly never upgrades a routed footman. Re-pinned again
 # when the state kept the bids last revealed (last_bids, public from then on); same step counts.
+# Re-pinned when the state kept the last battle's tally (last_battle, public); same step counts.
 PINNED = [
-    (1, 3, 419, "968b42a5140f8f18"),
-    (1, 4, 603, "725f426e7b4fd942"),
-    (1, 5, 758, "68adece99beef78f"),
-    (2, 3, 284, "805974d4ee59ed10"),
-    (2, 4, 402, "ab682f8cf0dc6e16"),
-    (2, 5, 485, "1e30b575209ec163"),
+    (1, 3, 419, "144cbb9d61a969c7"),
+    (1, 4, 603, "1cf268ca77deb15f"),
+    (1, 5, 758, "35c54bbe1d4d1251"),
+    (2, 3, 284, "cbb448b7e3d1b35f"),
+    (2, 4, 402, "ee8f9f9b8bf656fb"),
+    (2, 5, 485, "81b4ce363aa1d842"),
 ]
 
 
