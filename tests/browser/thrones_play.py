@@ -124,6 +124,8 @@ def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
         if attr in attrs and "action" not in attrs:
             return 0.6 if action[0] == type_ and attrs[attr] == str(values[field]) else -1
     if el["spot"] and "action" not in attrs:  # a spot that opens its area's chooser
+        if attrs.get("opens") == action[0]:  # ... of actions without an area (casualties)
+            return 0.5
         return 0.5 if "area" in values and attrs.get("area") == str(values["area"]) else -1
     if attrs.get("action") != action[0]:
         return -1
