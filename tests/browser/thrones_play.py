@@ -87,6 +87,7 @@ def open_seat(tab: Tab, base: str, game_id: str, seat: int) -> int:
     tab.last = {}
     tab.page.goto(f"{base}/play/{game_id}#seat={seat}&token={token_for(game_id, seat)}")
     tab.page.locator(".th-board").wait_for()
+    tab.page.locator(".th-map-wrap").wait_for()  # the map's geometry loaded: no redraw to come
     tab.wait_for(lambda: bool(tab.last) and tab.last.get("seat") == seat, "the welcome")
     tab.answers.clear()
     return max(i for i, m in enumerate(tab.frames) if m.get("t") == "welcome")
@@ -142,9 +143,11 @@ def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
 
 # A point where a person's click lands on element ``i`` (it, or a child, is topmost there):
 # map areas are bent SVG paths, so the centre of their box may be another area.
-_HIT_POINT = """([sel, i]) => {
+# "stale" if the page redrew since the scan and element ``i`` is another one now.
+_HIT_POINT = """([sel, i, attrs]) => {
   const el = document.querySelectorAll(sel)[i];
-  if (!el) return null;
+  if (!el) return "stale";
+  for (const [k, v] of Object.entries(attrs)) if (el.getAttribute('data-' + k) !== v) return "stale";
   el.scrollIntoView({block: 'center', inline: 'center'});
   const r = el.getBoundingClientRect();
   const W = window.innerWidth, H = window.innerHeight;
@@ -192,12 +195,14 @@ def click_towards(
                 break
         if best is None:
             raise AssertionError(f"{what}: nothing on the page leads to {targets[:3]}")
+        drawn = renders(tab)
+        point = tab.page.evaluate(_HIT_POINT, [_ALL, best["i"], best["attrs"]])
+        if point == "stale":
+            continue  # scan the new page again
         if best["spot"]:
             clicked_spots.add(best["attrs"]["area"])
         if any(p in best["attrs"] for p in PICKERS):
             picked.add(str(best["i"]))
-        drawn = renders(tab)
-        point = tab.page.evaluate(_HIT_POINT, [_ALL, best["i"]])
         if point:
             tab.page.mouse.click(point[0], point[1])
         else:
