@@ -198,7 +198,7 @@ function drawBanner(view, r) {
   clear(b).append(
     h("h2", { "data-winner": winners.join(",") }, head),
     h("p", { class: "muted" }, res.reason || ""),
-    rows.length ? h("ol", { class: "scores" }, rows.map(([p, name, text]) => h("li", { "data-score-seat": p }, [h("b", {}, name), text]))) : null,
+    ...(rows.length ? [h("ol", { class: "scores" }, rows.map(([p, name, text]) => h("li", { "data-score-seat": p }, [h("b", {}, name), text])))] : []),
     actions,
   );
 }
