@@ -258,7 +258,7 @@ function battleTally(model, ui, ctx) {
   const lines = [];
   if (t.casualties) lines.push(`${casualtyWords(t.casualties)} inflicted (swords less fortifications).`);
   if (t.no_retreat) lines.push(`${houseOf(view, loser)} had nowhere to retreat: its army was destroyed.`);
-  else if (t.retreat !== null && loser >= 0) lines.push(`${houseOf(view, loser)} ${loser === t.attacker ? "went back" : "retreated"} to ${areaName(view, t.retreat)}, routed.`);
+  else if (t.retreat !== null && loser >= 0) lines.push(`${houseOf(view, loser)} ${loser === t.attacker ? "went back" : "retreated"} to ${areaName(view, t.retreat)}${neutral ? "" : ", routed"}.`);
   return panel("battle-result", `Battle for ${areaName(view, t.area)}: the result`, [
     h("p", { class: "th-result", "data-winner": t.winner === null ? -1 : t.winner }, `${winner}, ${t.strength[winSide]} against ${t.strength[1 - winSide]}.`),
     h("div", { class: "th-sides" }, [side(0), h("span", { class: "th-vs" }, "vs"), side(1)]),

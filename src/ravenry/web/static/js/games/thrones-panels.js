@@ -143,7 +143,7 @@ export function endPanel(model, ctx) {
     "data-rank-seat": r.seat, "data-rank": r.rank,
   }, [
     h("td", {}, String(r.rank)),
-    h("th", { scope: "row" }, [chip(view, r.seat, model.seat), h("span", { class: "muted th-seat-name" }, ` ${ctx.seatName(r.seat)}`)]),
+    h("th", { scope: "row" }, [chip(view, r.seat, model.seat), h("span", { class: "muted th-seat-name" }, ctx.seatName(r.seat))]),
     h("td", { "data-castles": r.castles }, String(r.castles)),
     h("td", {}, String(r.strongholds)),
     h("td", { "data-supply": r.supply }, String(r.supply)),
