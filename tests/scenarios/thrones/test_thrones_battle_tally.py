@@ -12,7 +12,7 @@ from thrones_positions import act, area, blank, card, find, give_order, hold, ma
 from ravenry.core.protocol import Event
 from ravenry.games.thrones.data import FIEFDOMS, FOOTMAN
 from ravenry.games.thrones.rules import ThronesState
-from ravenry.games.thrones.state import P_ACTION_END, P_CASUALTY, P_OVER
+from ravenry.games.thrones.state import P_ACTION_END, P_CASUALTY, P_OVER, P_PLANNING
 
 
 def _tywin_takes_blackwater() -> tuple[ThronesState, list[Event]]:
@@ -74,6 +74,22 @@ def test_the_last_battle_keeps_its_final_tally() -> None:
     assert s.clone().observe(None)["last_battle"] == tally
     again = s.game.state_from_json(json.loads(s.to_json_text()))
     assert again.observe(None)["last_battle"] == tally
+
+
+def test_the_tally_goes_when_the_next_rounds_orders_are_revealed() -> None:
+    s, _ = _tywin_takes_blackwater()
+    act(s, "tyrell", ("casualty", FOOTMAN))
+    act(s, "tyrell", ("retreat", area("the-reach")))
+    assert s.observe(None)["last_battle"] is not None
+    # The next round's planning, every house done but Greyjoy (no units: nothing to order).
+    s.phase = P_PLANNING
+    s.ready = [1] * s.n
+    s.ready[seat(s, "greyjoy")] = 0
+    s.forget_legal_actions()
+    assert s.observe(None)["last_battle"] is not None  # still there while the orders are sealed
+    act(s, "greyjoy", ("ready",))
+    assert s.phase != P_PLANNING
+    assert s.observe(None)["last_battle"] is None
 
 
 def test_a_neutral_force_that_holds_is_a_tally_without_a_winner() -> None:
