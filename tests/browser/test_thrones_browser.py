@@ -270,7 +270,7 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     assert not tab.external, tab.external
 
 
-BATTLE_KINDS = ("march_move:attack", "support:attacker", "house_cards:card")
+BATTLE_KINDS = ("march_move:attack", "support:attacker", "house_cards:card", "casualties:unit")
 
 
 @pytest.fixture
@@ -319,3 +319,105 @@ def test_thrones_battle_on_the_map(browser: Any, battle_server: Any) -> None:
     tab.shot("battle-cards")
     assert not tab.errors, tab.errors
     assert not tab.external, tab.external
+
+
+def test_thrones_casualties_on_the_map_then_the_battle_tally(browser: Any, battle_server: Any) -> None:
+    """The loser's army lights up on the map; a click opens the chooser of its unit kinds with the
+    view's counts; the last casualty ends the battle and its closing tally shows the view's final
+    strengths and winner (and the log line says them) until the person closes it."""
+    from thrones_play import click_towards, open_seat
+
+    server, ids, positions = battle_server
+    tab = Tab(browser, "thrones-casualties")
+    page = tab.page
+    pos = positions["casualties:unit"]
+    open_seat(tab, server.base, ids["casualties:unit"], pos["seat"])
+    tab.settle()
+    battle = tab.view()["battle"]
+    spot = page.locator(f"#board path.th-area.spot[data-area='{battle['area']}'][data-opens=casualty]")
+    assert spot.count() == 1
+    assert page.locator("#actions [data-action=casualty]").count() == 0  # the map first
+    spot.dispatch_event("click")
+    chooser = page.locator(f"[data-panel=casualties] [data-dialog=area][data-area='{battle['area']}']")
+    chooser.wait_for()
+    buttons = chooser.locator("[data-action=casualty]")
+    legal = [a for a in tab.legal() if a["type"] == "casualty"]
+    assert buttons.count() == len(legal)
+    for i in range(buttons.count()):
+        unit = int(buttons.nth(i).get_attribute("data-unit") or -1)
+        assert buttons.nth(i).get_attribute("data-count") == str(battle["casualty_pool"][unit])
+    tab.shot("casualty-chooser")
+    answer = click_towards(tab, [("casualty", legal[0]["unit"])], "the casualty")
+    assert answer["t"] == "ack", answer
+    tab.settle()
+    tally = tab.view()["last_battle"]
+    assert tally is not None and "battle" not in tab.view()
+    panel = page.locator("[data-panel=battle-result]")
+    panel.wait_for()
+    for side in (0, 1):
+        total = panel.locator(f"[data-side='{side}'] [data-strength]").get_attribute("data-strength")
+        assert total == str(tally["strength"][side])
+    assert panel.locator("[data-winner]").get_attribute("data-winner") == str(tally["winner"])
+    won = sorted(tally["strength"], reverse=True)
+    assert f"strength {won[0]} against {won[1]}" in page.locator("#log").inner_text()
+    tab.shot("battle-tally")
+    panel.locator("[data-ui=close-tally]").click()
+    assert page.locator("[data-panel=battle-result]").count() == 0
+    assert not tab.errors, tab.errors
+    assert not tab.external, tab.external
+
+
+def _ended_game(players: int, seed: int) -> dict[str, Any]:
+    """A position past the end: a seeded random game (thrones_kind_positions' rules) played out."""
+    import random
+
+    from thrones_kind_positions import new_state, pack
+
+    state = new_state(players, seed)
+    rng = random.Random(seed)
+    prefix: list[list[Any]] = []
+    while state.decision().result is None:
+        seat = rng.choice(state.decision().players)
+        legal = state.legal_actions(seat)
+        action = legal[rng.randrange(len(legal))]
+        state.apply(seat, action)
+        prefix.append(pack(seat, action))
+    return {"players": players, "seed": seed, "seat": 0, "prefix": prefix}
+
+
+def test_thrones_end_panel_names_the_winning_house(browser: Any, tmp_path: Path) -> None:
+    """A game over: the end panel names the winning house and ranks every house by the view's
+    standings (castles, supply, power); the shell's banner names the house too."""
+    from browser_support import missing, skip_or_fail
+    from thrones_play import open_seat, write_positions
+
+    if missing():
+        skip_or_fail(missing() or "")
+    ids = write_positions(tmp_path / "end.sqlite", {"end": _ended_game(3, 2)})
+    srv = Server(tmp_path / "end.sqlite", 1)
+    srv.start()
+    try:
+        tab = Tab(browser, "thrones-end")
+        page = tab.page
+        open_seat(tab, srv.base, ids["end"], 0)
+        tab.settle()
+        view = tab.view()
+        result = view["result"]
+        assert result is not None
+        panel = page.locator("[data-panel=end]")
+        panel.wait_for()
+        assert panel.locator("h3").get_attribute("data-winner") == ",".join(map(str, result["winners"]))
+        rows = panel.locator("tr[data-rank-seat]")
+        assert rows.count() == len(result["standings"]) == 3
+        for i, r in enumerate(result["standings"]):
+            assert rows.nth(i).get_attribute("data-rank-seat") == str(r["seat"])
+            assert rows.nth(i).locator("[data-castles]").inner_text() == str(r["castles"])
+            assert rows.nth(i).locator("[data-supply]").inner_text() == str(r["supply"])
+        heading = page.locator("#banner h2").inner_text()
+        for p in result["winners"]:
+            assert view["houses"][p] in heading and view["houses"][p] in panel.locator("h3").inner_text()
+        tab.shot("end-panel")
+        assert not tab.errors, tab.errors
+        assert not tab.external, tab.external
+    finally:
+        srv.stop()

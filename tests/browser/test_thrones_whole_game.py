@@ -63,6 +63,15 @@ def test_one_person_plays_a_whole_game_by_clicking(browser: Any, server: Server)
     assert "wins" in heading or "Tie" in heading, heading
     assert banner.locator("h2").get_attribute("data-winner") == ",".join(map(str, winners))
     assert (result.get("reason") or "") in banner.inner_text()
+    houses = tab.view()["houses"]
+    assert all(houses[p] in heading for p in winners), heading  # the house, not the seat
+    # The end panel ranks every house as the view's standings do.
+    end = page.locator("[data-panel=end]")
+    ranked = end.locator("tr[data-rank-seat]")
+    assert [ranked.nth(i).get_attribute("data-rank-seat") for i in range(ranked.count())] == [
+        str(r["seat"]) for r in result["standings"]
+    ]
+    assert ranked.count() == 5
     tab.shot("game-end")
     assert not tab.errors, tab.errors
     assert not tab.external, tab.external

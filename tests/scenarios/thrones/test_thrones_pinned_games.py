@@ -19,13 +19,14 @@ from ravenry.core.rng import Rng
 # Re-pinned when a house could take back a face-down order until ready (clear_order, issue 12):
 # the uniform policy now also clears orders in Planning (a random walk of placing and clearing
 # until it happens to say ready), so the games are longer; they all still end.
+# Re-pinned when the state kept the last battle's tally (last_battle, public); same step counts.
 PINNED = [
-    (1, 3, 1062, "c9e4d6d8bfba3aa4"),
-    (1, 4, 1618, "6840e6e428dee471"),
-    (1, 5, 1979, "ee9d4ef13f558fdb"),
-    (2, 3, 464, "f25cb51bd1d65f7a"),
-    (2, 4, 511, "96c8590175f6b27a"),
-    (2, 5, 807, "2de3c8aa80d68afe"),
+    (1, 3, 1062, "161a03cd035cef14"),
+    (1, 4, 1618, "87bd7aeff644d8ef"),
+    (1, 5, 1979, "f98ec0bf1c7aa212"),
+    (2, 3, 464, "569d98a109a590c8"),
+    (2, 4, 511, "78717a8a8bda197a"),
+    (2, 5, 807, "b5528627aadd3581"),
 ]
 
 

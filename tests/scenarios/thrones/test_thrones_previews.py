@@ -109,7 +109,10 @@ def _play(seed: int, players: int) -> dict[str, int]:
     """A seeded random game with every preview checked on the way; what was met, by kind."""
     state = ravenry.new_game("thrones", players=players, seed=seed)
     policy = Rng.from_seed(seed ^ 0x5EED)
-    seen = dict.fromkeys(("planning", "changes", "march", "preview", "result", "tie", "sealed", "ability"), 0)
+    fought: list[int] | None = None  # the strengths of the battle_result of the battle on now
+    seen = dict.fromkeys(
+        ("planning", "changes", "march", "preview", "result", "tie", "sealed", "ability", "tally"), 0
+    )
     while state.decision().result is None:
         seat = policy.choice(state.decision().players)
         legal = state.legal_actions(seat)
@@ -152,6 +155,10 @@ def _play(seed: int, players: int) -> dict[str, int]:
         action = legal[policy.below(len(legal))]
         events = state.apply(seat, action)
         for e in events:
+            if e.type == "battle":
+                fought = None
+            if e.type == "battle_result":
+                fought = [e.data["attacker_strength"], e.data["defender_strength"]]
             if e.type == "battle_result" and battle and battle["cards_counted"]:
                 bonus = [0, 0]
                 if action == ("blade", 1):
@@ -161,6 +168,15 @@ def _play(seed: int, players: int) -> dict[str, int]:
                     battle["strength"][1] + bonus[1],
                 ]
                 seen["result"] += 1
+            if e.type == "battle_over":
+                # The closing tally is the battle's: its strengths, its winner, for everyone.
+                tally = state.observe(None)["last_battle"]
+                assert tally == state.observe(seat)["last_battle"]
+                assert tally["area"] == e.data["area"] and tally["winner"] == e.data["winner"]
+                assert tally["strength"] == [e.data["attacker_strength"], e.data["defender_strength"]]
+                assert tally["strength"] == [sum(p.values()) for p in tally["parts"]]
+                assert fought is None or tally["strength"] == fought
+                seen["tally"] += 1
     return seen
 
 

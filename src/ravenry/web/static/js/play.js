@@ -176,17 +176,19 @@ function render() {
   cueEl.classList.toggle("your-turn", !!cue && !replayStep);
   document.body.classList.toggle("my-turn", !!cue && !replayStep);
   document.title = `${cue && !replayStep ? "● " : ""}${r.title(shown.view)} – ravenry`;
-  drawBanner(model.view);
+  drawBanner(model.view, r);
 }
 
-function drawBanner(view) {
+function drawBanner(view, r) {
   const b = $("banner");
   if (!view.result) { b.hidden = true; return; }
   b.hidden = false;
   const res = view.result;
   const winners = res.winners || [];
-  const head = winners.length === 1 ? `${seatName(winners[0])} wins!` : winners.length ? `Tie: ${winners.map(seatName).join(", ")}` : "Game over";
-  const scores = (res.scores || []).map((sc, p) => [p, sc]).sort((a, b2) => b2[1] - a[1]);
+  // A renderer may word the result itself (its houses, its standings): banner(view, ctx).
+  const own = r && r.banner ? r.banner(view, ctx) : null;
+  const head = own ? own.head : winners.length === 1 ? `${seatName(winners[0])} wins!` : winners.length ? `Tie: ${winners.map(seatName).join(", ")}` : "Game over";
+  const rows = own ? own.rows : (res.scores || []).map((sc, p) => [p, sc]).sort((a, b2) => b2[1] - a[1]).map(([p, sc]) => [p, seatName(p), ` — ${sc} VP`]);
   const actions = h("div", { class: "row wrap" });
   if (!replayStep) {
     const rb = h("button", { type: "button", class: "btn primary", "data-action": "replay" }, "Replay the game");
@@ -212,7 +214,7 @@ function drawBanner(view) {
   clear(b).append(
     h("h2", { "data-winner": winners.join(",") }, head),
     h("p", { class: "muted" }, res.reason || ""),
-    h("ol", { class: "scores" }, scores.map(([p, sc]) => h("li", { "data-score-seat": p }, [h("b", {}, seatName(p)), ` — ${sc} VP`]))),
+    ...(rows.length ? [h("ol", { class: "scores" }, rows.map(([p, name, text]) => h("li", { "data-score-seat": p }, [h("b", {}, name), text])))] : []),
     actions,
   );
 }

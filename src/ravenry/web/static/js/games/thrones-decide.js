@@ -9,6 +9,7 @@ import { actionLabel, areaName, houseCards, houseOf, orderName, bidTitle, unitWo
 import { cardFace } from "./thrones-panels.js";
 
 const UNIT_PLURAL = ["footmen", "knights", "ships"];
+const casualtyWords = (n) => `${n} ${n === 1 ? "casualty" : "casualties"}`;
 
 function newPlan() {
   return { spots: new Map(), marks: new Map(), routes: [], selected: null, dim: true };
@@ -221,10 +222,10 @@ function marchMove(model, ctx, ui, plan) {
 // -- battles -------------------------------------------------------------------------------------
 const PART_WORDS = { units: "units", order: "order", support: "support", card: "house card", blade: "Valyrian Steel Blade", neutral: "neutral force" };
 
-export function battlePanel(model) {
+export function battlePanel(model, ui = null, ctx = null) {
   const { view } = model;
   const b = view.battle;
-  if (!b) return null;
+  if (!b) return view.last_battle ? battleTally(model, ui, ctx) : null;
   const side = (i) => {
     const seat = i === 0 ? b.attacker : b.defender;
     const name = i === 1 && b.neutral ? "Neutral force" : houseOf(view, seat);
@@ -252,8 +253,51 @@ export function battlePanel(model) {
     h("div", { class: "th-sides" }, [side(0), h("span", { class: "th-vs" }, "vs"), side(1)]),
     b.cards_counted ? null : h("p", { class: "muted" }, "House cards count once both are revealed."),
     queue.length ? h("p", { class: "muted" }, `Still to pledge support: ${queue.join(", ")}`) : null,
-    b.winner >= 0 ? h("p", { class: "th-result", "data-winner": b.winner }, `${houseOf(view, b.winner)} wins${b.casualties ? `; ${plural(b.casualties, "casualty")} to take` : ""}.`) : null,
+    b.winner >= 0 ? h("p", { class: "th-result", "data-winner": b.winner }, `${houseOf(view, b.winner)} wins${b.casualties ? `; ${casualtyWords(b.casualties)} to take` : ""}.`) : null,
   ], "th-battle");
+}
+
+/** A unit list in words: "2 footmen, 1 knight" ("none" if empty). */
+const unitList = (counts) => [0, 1, 2].filter((u) => counts && counts[u]).map((u) => unitWords(counts[u], u)).join(", ") || "none";
+
+/**
+ * The last resolved battle's closing tally (view.last_battle: every number is the view's), until
+ * the next battle or the next round's orders; the viewer may close it (a UI draft only).
+ */
+function battleTally(model, ui, ctx) {
+  const { view } = model;
+  const t = view.last_battle;
+  const key = JSON.stringify(t);
+  if (ui && ui.closedTally === key) return null;
+  const neutral = t.neutral > 0;
+  const winSide = t.winner === null ? 1 : t.winner === t.attacker ? 0 : 1;
+  const side = (i) => {
+    const seat = i === 0 ? t.attacker : t.defender;
+    const name = i === 1 && neutral ? "Neutral force" : houseOf(view, seat);
+    const parts = t.parts[i] || {};
+    const c = t.cards[i];
+    const card = c === null || c === undefined ? null : houseCards(view, seat)[c]?.name || `card ${c}`;
+    const lost = t.lost[i] || [0, 0, 0];
+    return h("div", { class: `th-side side-${i}${i === winSide ? " won" : ""}`, "data-side": i }, [
+      h("b", { class: `th-chip house-${i === 1 && neutral ? "neutral" : houseOf(view, seat).toLowerCase()}` }, `${i === 0 ? "Attacker" : "Defender"}: ${name}`),
+      card ? h("div", { class: "muted" }, `Card: ${card}`) : null,
+      h("ul", { class: "th-parts" }, Object.entries(parts).filter(([, v]) => v).map(([k, v]) => h("li", {}, `${PART_WORDS[k] || k} ${v > 0 ? "+" : ""}${v}`))),
+      h("div", { class: "th-total", "data-strength": t.strength[i] }, `Strength ${t.strength[i]}`),
+      lost.some(Boolean) ? h("div", { class: "th-lost", "data-lost": lost.join(",") }, `Lost ${unitList(lost)}`) : null,
+    ]);
+  };
+  const winner = t.winner === null ? "The neutral force holds" : `${houseOf(view, t.winner)} wins`;
+  const loser = t.winner === null ? t.attacker : t.winner === t.attacker ? t.defender : t.attacker;
+  const lines = [];
+  if (t.casualties) lines.push(`${casualtyWords(t.casualties)} inflicted (swords less fortifications).`);
+  if (t.no_retreat) lines.push(`${houseOf(view, loser)} had nowhere to retreat: its army was destroyed.`);
+  else if (t.retreat !== null && loser >= 0) lines.push(`${houseOf(view, loser)} ${loser === t.attacker ? "went back" : "retreated"} to ${areaName(view, t.retreat)}${neutral ? "" : ", routed"}.`);
+  return panel("battle-result", `Battle for ${areaName(view, t.area)}: the result`, [
+    h("p", { class: "th-result", "data-winner": t.winner === null ? -1 : t.winner }, `${winner}, ${t.strength[winSide]} against ${t.strength[1 - winSide]}.`),
+    h("div", { class: "th-sides" }, [side(0), h("span", { class: "th-vs" }, "vs"), side(1)]),
+    ...lines.map((x) => h("p", { class: "muted th-tally-line" }, x)),
+    ui && ctx ? h("div", { class: "action-row" }, [uiButton("Close", () => { ui.closedTally = key; ctx.rerender(); }, { "data-ui": "close-tally" })]) : null,
+  ], "th-battle th-tally");
 }
 
 function support(model, ctx, plan) {
@@ -290,15 +334,34 @@ function simpleChoices(model, ctx, name, title, text, types) {
   return panel(name, title, [hint(text), h("div", { class: "th-choices" }, ofType(model.legal, ...types).map((a) => actButton(a, actionLabel(a, view), ctx)))]);
 }
 
-function casualties(model, ctx, plan) {
+// The loser picks its casualties on the map: its army's area (the battle's) lights up, a click
+// opens the chooser of its unit kinds with the counts the view gives (battle.casualty_pool).
+function casualties(model, ctx, ui, plan) {
   const { view } = model;
   const b = view.battle;
-  if (b) plan.marks.set(b.area, "battle-target");
   const acts = ofType(model.legal, "casualty");
-  return panel("casualties", "Casualties", [
-    hint(`You lost the battle${b ? ` for ${areaName(view, b.area)}` : ""}: choose ${b && b.casualties ? plural(b.casualties, "unit") : "units"} to lose, one at a time.`),
-    h("div", { class: "action-row" }, acts.map((a) => actButton(a, `Lose 1 ${unitWord(a.unit)}`, ctx))),
-  ]);
+  const children = [];
+  const left = b && b.casualties ? plural(b.casualties, "unit") : "units";
+  if (!b) return panel("casualties", "Casualties", [h("div", { class: "action-row" }, acts.map((a) => actButton(a, actionLabel(a, view), ctx)))]);
+  const attacking = b.attacker === model.seat;
+  const where = areaName(view, b.area);
+  const open = () => { ui.sel = b.area; ctx.rerender(); };
+  plan.spots.set(b.area, { label: `Choose your casualties in the battle for ${where}`, opens: "casualty", onClick: open });
+  plan.selected = ui.sel === b.area ? b.area : null;
+  if (b.from >= 0 && attacking) plan.marks.set(b.from, "from");
+  children.push(hint(`You lost the battle for ${where}: ${left} to lose, one at a time. Click your ${attacking ? "attacking army" : "army"} on the map (${where}) and pick the unit.`));
+  if (ui.sel === b.area) {
+    const pool = b.casualty_pool || [0, 0, 0];
+    children.push(h("div", { class: "th-chooser", "data-dialog": "area", "data-area": b.area }, [
+      h("b", {}, `Lose which unit? (${left} left)`),
+      h("div", { class: "th-choices" }, acts.map((a) => actButton(a, [
+        h("b", {}, `Lose 1 ${unitWord(a.unit)}`), h("span", { class: "muted" }, ` · ${unitWords(pool[a.unit], a.unit)} in the battle`),
+      ], ctx, "", { title: actionLabel(a, view), "data-count": pool[a.unit] }))),
+    ]));
+  } else {
+    children.push(uiButton(`Choose here instead (${unitList(b.casualty_pool)})`, open, { "data-ui": "open-chooser" }));
+  }
+  return panel("casualties", "Casualties", children);
 }
 
 function areaUnitChoice(model, ctx, ui, plan, types, name, title, text) {
@@ -421,7 +484,7 @@ export function decide(model, ctx, ui) {
   else if (has("support")) p = support(model, ctx, plan);
   else if (has("house_card")) p = houseCardChooser(model, ctx);
   else if (has("blade")) p = panel("blade", "Valyrian Steel Blade", [hint("You hold the Valyrian Steel Blade: add +1 to your side in this battle? (Once per round.)"), h("div", { class: "action-row" }, ofType(legal, "blade").map((a) => actButton(a, a.use ? "Use the Blade (+1)" : "Keep it", ctx, a.use ? "primary" : "")))]);
-  else if (has("casualty")) p = casualties(model, ctx, plan);
+  else if (has("casualty")) p = casualties(model, ctx, ui, plan);
   else if (has("ability", "ability_pass")) p = abilityChoice(model, ctx, plan);
   else if (has("retreat")) p = retreat(model, ctx, plan);
   else if (has("muster", "end_muster")) p = muster(model, ctx, ui, plan);
