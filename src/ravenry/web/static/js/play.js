@@ -24,7 +24,7 @@ let seats = [];
 let replayStep = null;
 const seqWaiters = [];
 let spectatorsMuted = false;
-const alerts = new TurnAlerts($("sound"));
+const alerts = new TurnAlerts(mine ? $("sound") : null); // a spectator never has a move
 alerts.askOnFirstGesture(!!mine);
 const ui = {}; // renderers' own UI state (modes, drafts); never game state
 

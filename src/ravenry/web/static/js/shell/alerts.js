@@ -43,7 +43,7 @@ export class TurnAlerts {
     if (!b) return;
     const on = this.soundOn();
     b.setAttribute("aria-pressed", String(on));
-    b.textContent = on ? "🔔 Sound on" : "🔕 Sound off";
+    b.textContent = on ? "♪ Sound on" : "♪ Sound off";
     b.title = on ? "A sound when it becomes your move (click to turn off)" : "No sound when it becomes your move (click to turn on)";
   }
 

@@ -1,0 +1,88 @@
+"""Being told and talking, in the browser: the tab's title and favicon change when the server
+starts waiting for this seat (and change back once it has moved), the sound switch is kept across
+a reload, the chat said before a reload is there again after it (from the database), and the
+host's page mutes spectators."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+from browser_support import Server
+from browser_tabs import Tab
+
+YOUR_MOVE = "▶ Your move"
+
+
+def _create(server: Server) -> dict[str, Any]:
+    body = {
+        "game": "catan",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot"}],
+    }
+    request = urllib.request.Request(
+        server.base + "/api/games",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        created: dict[str, Any] = json.load(response)
+    return created
+
+
+def _favicon(tab: Tab) -> str:
+    return str(tab.page.evaluate("document.querySelector(\"link[rel~='icon']\").getAttribute('href')"))
+
+
+def test_the_title_tells_you_it_is_your_move_and_chat_survives_a_reload(browser: Any, server: Server) -> None:
+    created = _create(server)
+    ann, bob = Tab(browser, "alerts-ann"), Tab(browser, "alerts-bob")
+    for tab, seat in ((ann, 0), (bob, 1)):
+        tab.page.goto(server.base + created["seats"][seat]["invite"])
+        tab.page.locator("svg.board").wait_for()
+    # Seat 0 places first: Ann's tab says so, Bob's does not.
+    ann.wait_for(lambda: "place_settlement" in ann.types(), "Ann's first settlement")
+    assert ann.page.title().startswith(YOUR_MOVE) and _favicon(ann).endswith("favicon-turn.svg")
+    bob.settle()
+    assert not bob.page.title().startswith(YOUR_MOVE) and _favicon(bob).endswith("favicon.svg")
+
+    bob.page.click("[data-action=sound]")  # the switch is off until a person turns it on
+    assert bob.page.get_attribute("[data-action=sound]", "aria-pressed") == "true"
+
+    rng = random.Random(5)
+    ann.click_spot(rng, "place_settlement")
+    ann.wait_for(lambda: "place_road" in ann.types(), "Ann's road")
+    ann.click_spot(rng, "place_road")
+    # Now the server waits for Bob: his title changes, Ann's goes back.
+    bob.page.wait_for_function(f"document.title.startsWith({json.dumps(YOUR_MOVE)})", timeout=10000)
+    assert bob.types() == {"place_settlement"}
+    assert _favicon(bob).endswith("favicon-turn.svg")
+    ann.page.wait_for_function(f"!document.title.startsWith({json.dumps(YOUR_MOVE)})", timeout=10000)
+
+    bob.page.fill("#chat-text", "nice spot, Ann \u202e!")
+    bob.page.click("[data-action=chat]")
+    ann.page.locator("#log li.chat", has_text="Bob: nice spot, Ann !").wait_for()
+    bob.shot("your-move-and-chat", phone_too=False)
+
+    bob.page.reload()
+    bob.page.locator("svg.board").wait_for()
+    bob.settle()
+    bob.page.locator("#log li.chat", has_text="Bob (you): nice spot, Ann !").wait_for()
+    assert bob.page.title().startswith(YOUR_MOVE)
+    assert bob.page.get_attribute("[data-action=sound]", "aria-pressed") == "true"
+
+    # The host's browser (it keeps the host token) gets the switch that mutes spectators.
+    assert ann.page.locator("#chat-mute").is_hidden()
+    ann.page.evaluate(
+        "([id, token]) => localStorage.setItem(`ravenry-host:${id}`, token)",
+        [created["id"], created["host_token"]],
+    )
+    ann.page.reload()
+    ann.page.check("[data-action=mute-spectators]")
+    bob.page.locator("#toast", has_text="The host muted spectators' chat.").wait_for()
+    for tab in (ann, bob):
+        assert not tab.errors, f"{tab.name}: console errors {tab.errors}"
+        assert not tab.external, f"{tab.name}: requests to other hosts {tab.external}"
+        tab.close()
