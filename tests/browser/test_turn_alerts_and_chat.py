@@ -42,24 +42,28 @@ def test_the_title_tells_you_it_is_your_move_and_chat_survives_a_reload(browser:
     for tab, seat in ((ann, 0), (bob, 1)):
         tab.page.goto(server.base + created["seats"][seat]["invite"])
         tab.page.locator("svg.board").wait_for()
-    # Seat 0 places first: Ann's tab says so, Bob's does not.
-    ann.wait_for(lambda: "place_settlement" in ann.types(), "Ann's first settlement")
-    assert ann.page.title().startswith(YOUR_MOVE) and _favicon(ann).endswith("favicon-turn.svg")
-    bob.settle()
-    assert not bob.page.title().startswith(YOUR_MOVE) and _favicon(bob).endswith("favicon.svg")
+    # Whoever the seed makes place first (the bot's placement, if it starts, is instant): that tab
+    # says it is its move, the other does not. In snake order the other person places next.
+    ann.wait_for(lambda: bool(ann.legal() or bob.legal()), "a person's first settlement")
+    mover, other = (ann, bob) if ann.legal() else (bob, ann)
+    mover.settle()
+    other.settle()
+    assert mover.page.title().startswith(YOUR_MOVE) and _favicon(mover).endswith("favicon-turn.svg")
+    assert not other.page.title().startswith(YOUR_MOVE) and _favicon(other).endswith("favicon.svg")
 
     bob.page.click("[data-action=sound]")  # the switch is off until a person turns it on
     assert bob.page.get_attribute("[data-action=sound]", "aria-pressed") == "true"
 
     rng = random.Random(5)
-    ann.click_spot(rng, "place_settlement")
-    ann.wait_for(lambda: "place_road" in ann.types(), "Ann's road")
-    ann.click_spot(rng, "place_road")
-    # Now the server waits for Bob: his title changes, Ann's goes back.
-    bob.page.wait_for_function(f"document.title.startsWith({json.dumps(YOUR_MOVE)})", timeout=10000)
-    assert bob.types() == {"place_settlement"}
-    assert _favicon(bob).endswith("favicon-turn.svg")
-    ann.page.wait_for_function(f"!document.title.startsWith({json.dumps(YOUR_MOVE)})", timeout=10000)
+    mover.click_spot(rng, "place_settlement")
+    mover.wait_for(lambda: "place_road" in mover.types(), "the road after it")
+    mover.click_spot(rng, "place_road")
+    # Now the server waits for the other person: that title changes, the mover's goes back.
+    other.page.wait_for_function(f"document.title.startsWith({json.dumps(YOUR_MOVE)})", timeout=10000)
+    assert other.types() == {"place_settlement"}
+    assert _favicon(other).endswith("favicon-turn.svg")
+    mover.page.wait_for_function(f"!document.title.startsWith({json.dumps(YOUR_MOVE)})", timeout=10000)
+    assert _favicon(mover).endswith("favicon.svg")
 
     bob.page.fill("#chat-text", "nice spot, Ann \u202e!")
     bob.page.click("[data-action=chat]")
@@ -70,7 +74,7 @@ def test_the_title_tells_you_it_is_your_move_and_chat_survives_a_reload(browser:
     bob.page.locator("svg.board").wait_for()
     bob.settle()
     bob.page.locator("#log li.chat", has_text="Bob (you): nice spot, Ann !").wait_for()
-    assert bob.page.title().startswith(YOUR_MOVE)
+    assert bob.page.title().startswith(YOUR_MOVE) == (other is bob)
     assert bob.page.get_attribute("[data-action=sound]", "aria-pressed") == "true"
 
     # The host's browser (it keeps the host token) gets the switch that mutes spectators.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from starlette.testclient import TestClient
 from ravenry.server.app import create_app
 from ravenry.server.limits import Limits
 from ravenry.server.messages import CHAT_MAX_CHARS, clean_chat_text
-from ravenry.server.storage import Storage
+from ravenry.server.storage import ChatRow, Storage, games_table, migrate
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -83,17 +84,47 @@ def test_chat_survives_a_restart_and_goes_on_numbering(any_database: str) -> Non
         storage.close()
 
 
+def test_the_chat_migration_upgrades_a_database_holding_games(any_database: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    storage = Storage(any_database)
+    try:
+        config = Config()
+        config.set_main_option(
+            "script_location", str(Path(migrate.__code__.co_filename).parent / "migrations")
+        )
+        with storage.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0001")
+        with storage.engine.begin() as connection:  # a game stored before chat was kept
+            connection.execute(
+                games_table.insert().values(
+                    id="old", kind="catan", players=3, config="{}", options="{}", seed=1, status="running",
+                    result=None, seq=0, host_token_hash="h" * 64, created_at=0.0, updated_at=0.0,
+                    schema_version=1,
+                )
+            )  # fmt: skip
+        storage.migrate()
+        row = storage.get_game("old")
+        assert row is not None and row.spectators_muted is False
+        storage.add_chat("old", ChatRow(1, 0, None, "spectator", "hello", 0.0))
+        assert [(c.n, c.text) for c in storage.recent_chat("old", 5)] == [(1, "hello")]
+    finally:
+        storage.close()
+
+
 def test_the_replay_shows_what_was_said_at_each_position(database_url: str) -> None:
     with serving(database_url) as client:
         created = create(client, "catan", ["human", "bot:random", "bot:random"])
         game_id = created["id"]
         with viewer(client, game_id, tokens(created)[0], 0) as ann:
-            said(ann, "before any move")
-            while not ann.legal:
+            while not ann.legal:  # the first player is drawn: the bots may place first
                 ann.recv_until("ev")
+            first = said(ann, "before my settlement")["seq"]
             assert ann.act(ann.legal[0])["t"] == "ack"
-            later = said(ann, "after my settlement")["seq"]  # the bots may have moved since
-        assert later >= 1
+            later = said(ann, "after my settlement")["seq"]
+        assert later > first
         replay = f"/api/games/{game_id}/replay"
         assert client.get(f"{replay}/0").status_code == 403  # still running: no replay yet
         client.app.state.hub.storage.mark_finished(game_id, {"winners": [0]})  # type: ignore[attr-defined]
@@ -101,8 +132,8 @@ def test_the_replay_shows_what_was_said_at_each_position(database_url: str) -> N
             k: [line["text"] for line in client.get(f"{replay}/{k}").json()["chat"]] for k in range(later + 1)
         }
     assert shown == {
-        0: ["before any move"],
-        **{k: [] for k in range(1, later)},
+        **{k: [] for k in range(later + 1)},
+        first: ["before my settlement"],
         later: ["after my settlement"],
     }
 
