@@ -51,7 +51,54 @@ def open_battle_warning(page: Any, target: dict[str, Any]) -> None:
     assert str(target["battle"]["defender_strength"]) in text, text
 
 
-@pytest.mark.parametrize("server", [3], indirect=True)
+def change_and_take_back(tab: Tab) -> None:
+    """Every area has its order: click one, change it to another kind (one click sends the
+    clear_order, then the place_order); then take one back and place it again from the picker."""
+    page = tab.page
+    mine = tab.view()["my_orders"]
+    change = next(c for c in tab.view()["planning"]["changes"] if c["orders"])
+    area = change["area"]
+    page.locator(f"#board path.th-area.spot[data-area='{area}']").dispatch_event("click")
+    chooser = page.locator(f"[data-panel=orders] [data-dialog=change][data-area='{area}']")
+    chooser.wait_for()
+    tab.shot("order-change")
+    assert (
+        chooser.locator(f"[data-action=clear_order][data-area='{area}']:not([data-change-to])").count() == 1
+    )
+    offered = chooser.locator("[data-action=clear_order][data-change-to]")
+    assert sorted(
+        int(offered.nth(i).get_attribute("data-change-to") or -1) for i in range(offered.count())
+    ) == sorted(change["orders"])
+    kind = change["orders"][-1]
+    answered = len(tab.answers)
+    chooser.locator(f"[data-change-to='{kind}']").click()
+    tab.wait_for(lambda: len(tab.answers) >= answered + 2, "the clear and the place of a change")
+    assert [a["t"] for a in tab.answers[answered:]] == ["ack", "ack"]
+    tab.wait_for(lambda: tab.view()["my_orders"][area] == data.ORDER_KIND_NAMES[kind], "the changed order")
+    assert [tab.view()["my_orders"][a] for a in range(data.N_AREAS) if a != area] == [
+        mine[a] for a in range(data.N_AREAS) if a != area
+    ]
+    assert "took back" in page.locator("#log").inner_text()
+
+    # Take one back: the normal picker opens on its area, and a token goes there again.
+    page.locator(f"#board path.th-area.spot[data-area='{area}']").dispatch_event("click")
+    chooser.wait_for()
+    tab.click_and_wait(
+        f"[data-dialog=change] [data-action=clear_order][data-area='{area}']:not([data-change-to])",
+        "take back",
+    )
+    tab.wait_for(lambda: tab.view()["my_orders"][area] is None, "the order taken back")
+    picker = page.locator(f"[data-panel=orders] [data-dialog=area][data-area='{area}']")
+    picker.wait_for()
+    assert "ready" not in tab.types()
+    again = next(a for a in tab.legal() if a["type"] == "place_order" and a["area"] == area)
+    tab.click_and_wait(
+        f"[data-dialog=area] [data-action=place_order][data-area='{area}'][data-order='{again['order']}']",
+        "again",
+    )
+    tab.wait_for(lambda: tab.view()["my_orders"][area] is not None, "the order placed again")
+
+
 def click_map(tab: Tab, selector: str, what: str) -> None:
     """Click an area of the map: the event goes to the path itself (its box's centre may lie
     outside a bent area, or under the zoom buttons), then wait for the server's answer."""
@@ -60,6 +107,7 @@ def click_map(tab: Tab, selector: str, what: str) -> None:
     tab.wait_for_ack(answered, what)
 
 
+@pytest.mark.parametrize("server", [3], indirect=True)
 def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -> None:
     for old in ARTIFACTS.glob("thrones-*.png"):
         old.unlink()  # the numbering below must not mix with an earlier run's
@@ -115,8 +163,9 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     placed = 0
     while "place_order" in tab.types():
         legal_areas = {a["area"] for a in tab.legal() if a["type"] == "place_order"}
+        ordered = {a["area"] for a in tab.legal() if a["type"] == "clear_order"}
         spots = page.locator("#board path.th-area.spot")
-        assert spots.count() == len(legal_areas)
+        assert spots.count() == len(legal_areas | ordered)  # the placed ones may change
         # The first order goes to the largest army (its March is the interesting one).
         units = tab.view()["units"]
         area = max(sorted(legal_areas), key=lambda a: sum(units[a])) if placed == 0 else min(legal_areas)
@@ -147,8 +196,10 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
             tab.shot("planning-orders")
             assert page.locator("[data-panel=orders] button[data-blocked]").count() >= 1
     assert placed >= 3, placed
-    assert tab.types() == {"ready"}
-    assert page.locator("#board .spot").count() == 0
+    assert tab.types() == {"clear_order", "ready"}
+    change_and_take_back(tab)
+    assert page.locator("#board [data-my-order]").count() == placed
+    assert page.locator("#board .spot").count() == placed  # each placed order may still change
     tab.click_action("ready")
 
     # The bots place theirs; the orders are revealed and the action phase begins.

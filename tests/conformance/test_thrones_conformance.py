@@ -37,8 +37,9 @@ CHECKS = GameChecks(
     invariants=thrones_invariants,
     scramble_hidden=scramble_hidden,
     malformed_json=MALFORMED,
-    # Random play that ends marches at once never fights: favour moving units.
-    action_weights={"move": 6.0, "end_march": 1.0, "ready": 1.0},
+    # Random play that ends marches at once never fights: favour moving units. Taking an order
+    # back is rare (at the same weight as placing, planning is a long random walk), but met.
+    action_weights={"move": 6.0, "end_march": 1.0, "ready": 1.0, "clear_order": 0.15},
 )
 MAX_STEPS = 6000
 
@@ -54,7 +55,7 @@ def _run(players: int, seeds: range, sample_every: int, options: dict[str, bool]
     assert result.refusals > 5 * result.sampled_steps
     assert result.scrambled_views == result.sampled_steps * (players + 1)
     kinds = set(result.action_types)
-    assert {"place_order", "ready", "march", "move", "end_march", "bid", "house_card"} <= kinds
+    assert {"place_order", "clear_order", "ready", "march", "move", "end_march", "bid", "house_card"} <= kinds
 
 
 # The issue's sweep: 300 five-player games and 100 each of four and three players, in chunks of
@@ -97,6 +98,10 @@ _ACTIONS = st.fixed_dictionaries(
 )
 
 
+# The positions' random play takes no order back: else most of them would still be planning.
+NOT_CLEARING = frozenset({"clear_order"})
+
+
 def _position(seed: int, steps: int) -> ThronesState:
     state = ravenry.new_game("thrones", players=5, seed=seed)
     assert isinstance(state, ThronesState)
@@ -105,7 +110,7 @@ def _position(seed: int, steps: int) -> ThronesState:
         if state.decision().over:
             break
         seat = policy.choice(state.decision().players)
-        state.apply(seat, policy.choice(state.legal_actions(seat)))
+        state.apply(seat, policy.choice(state.legal_actions(seat, NOT_CLEARING)))
     return state
 
 

@@ -24,6 +24,8 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from ravenry.server.clocks import WallClock
+from ravenry.server.clocks import option_specs as table_option_specs
 from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
 from ravenry.server.limits import AddressBook, Limits, client_address
 from ravenry.server.live import Connection, LiveGame, chat_frame, hash_token, new_token
@@ -54,15 +56,17 @@ def create_app(
     rate: float | None = None,
     on_ready: Callable[[], None] | None = None,
     limits: Limits | None = None,
+    wall: WallClock | None = None,
 ) -> FastAPI:
     """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``), with
     ``limits`` (every one a setting, see :class:`~ravenry.server.limits.Limits`); ``rate``, if
-    given, overrides ``limits.rate``."""
+    given, overrides ``limits.rate``; ``wall`` is the clock the game clocks read (tests pass a
+    :class:`~ravenry.server.clocks.ManualClock`)."""
     limits = limits or Limits()
     if rate is not None:
         limits = dataclasses.replace(limits, rate=rate)
     storage = Storage(database_url)
-    hub = Hub(storage, bot_delay, fixed_seed, limits)
+    hub = Hub(storage, bot_delay, fixed_seed, limits, wall)
     addresses = AddressBook(limits)
 
     @contextlib.asynccontextmanager
@@ -152,7 +156,8 @@ def create_app(
                     "name": game.name,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
-                    "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS],
+                    "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS]
+                    + table_option_specs(),
                     "bots": bot_kinds(game_id),
                 }
             )

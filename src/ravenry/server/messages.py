@@ -32,6 +32,12 @@ def _printable(text: str) -> str:
     return text
 
 
+def _not_reserved(cid: str) -> str:
+    if cid.startswith("~"):
+        raise ValueError("a cid starting with ~ is the server's own (timeouts, away seats)")
+    return cid
+
+
 Printable = AfterValidator(_printable)
 
 
@@ -50,7 +56,7 @@ def clean_chat_text(text: str, cap: int = CHAT_MAX_CHARS) -> str:
     return " ".join("".join(kept).split())[:cap].strip()
 
 
-ClientId = Annotated[str, Field(min_length=1, max_length=64), Printable]
+ClientId = Annotated[str, Field(min_length=1, max_length=64), Printable, AfterValidator(_not_reserved)]
 
 
 class _Strict(BaseModel):
@@ -73,6 +79,12 @@ class Ping(_Strict):
     t: Literal["ping"]
 
 
+class Takeover(_Strict):
+    """The person of an away seat (a bot plays it since its clock ran out) takes it back."""
+
+    t: Literal["takeover"]
+
+
 class Chat(_Strict):
     t: Literal["chat"]
     text: Annotated[str, Field(min_length=1, max_length=CHAT_MAX_CHARS)]
@@ -84,8 +96,8 @@ class MuteChat(_Strict):
     spectators: bool
 
 
-ClientMessage = Annotated[Hello | Act | Ping | Chat, Field(discriminator="t")]
-client_message: TypeAdapter[Hello | Act | Ping | Chat] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Ping | Chat | Takeover, Field(discriminator="t")]
+client_message: TypeAdapter[Hello | Act | Ping | Chat | Takeover] = TypeAdapter(ClientMessage)
 
 
 class SeatRequest(_Strict):

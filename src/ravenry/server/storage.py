@@ -82,6 +82,7 @@ games_table = Table(
     Column("updated_at", Float, nullable=False),
     Column("schema_version", Integer, nullable=False),  # the record format of this row
     Column("spectators_muted", Boolean, nullable=False, server_default=false()),  # by the host
+    Column("clock_seq", Integer, nullable=True),  # the seq the seats' clocks were saved after
     Index("ix_games_status_created", "status", "created_at"),
 )
 
@@ -95,6 +96,12 @@ seats_table = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat's token; bots have none
     Column("claimed_at", Float, nullable=True),  # first time the seat connected
+    # The seat's clock (see ravenry.server.clocks): an absolute deadline while it decides, the
+    # bank left (chess clocks), timeouts in a row, and whether a bot plays it (away).
+    Column("clock_deadline", Float, nullable=True),
+    Column("clock_bank", Float, nullable=True),
+    Column("timeouts", Integer, nullable=False, server_default="0"),
+    Column("away", Boolean, nullable=False, server_default=false()),
     PrimaryKeyConstraint("game_id", "seat"),
     ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
 )
@@ -170,6 +177,10 @@ WHERE games.id = g.id
 """
 
 
+# A seat's clock as stored: deadline, bank, timeouts in a row, away.
+SeatClockRow = tuple[float | None, float | None, int, bool]
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -178,6 +189,10 @@ class SeatRow:
     name: str
     token_hash: str | None
     claimed_at: float | None
+    clock_deadline: float | None = None
+    clock_bank: float | None = None
+    timeouts: int = 0
+    away: bool = False
 
 
 @dataclass
@@ -195,6 +210,7 @@ class GameRow:
     created_at: float
     seats: list[SeatRow]
     spectators_muted: bool = False
+    clock_seq: int | None = None
 
 
 @dataclass
@@ -546,6 +562,17 @@ class Storage:
                     conn.execute(table.delete().where(key.in_(chunk)))
         return ids
 
+    def save_clocks(self, game_id: str, seq: int, clocks: Sequence[tuple[int, SeatClockRow]]) -> None:
+        """Store every seat's clock as it stands after action ``seq`` (in one transaction)."""
+        with self.engine.begin() as conn:
+            for seat, (deadline, bank, timeouts, away) in clocks:
+                conn.execute(
+                    update(seats_table)
+                    .where(seats_table.c.game_id == game_id, seats_table.c.seat == seat)
+                    .values(clock_deadline=deadline, clock_bank=bank, timeouts=timeouts, away=away)
+                )
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(clock_seq=seq))
+
     def set_token_hash(self, game_id: str, seat: int, token_hash: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -656,7 +683,18 @@ class Storage:
                     select(seats_table).where(seats_table.c.game_id.in_(ids)).order_by(seats_table.c.seat)
                 ).all():
                     seats[s.game_id].append(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed_at)
+                        SeatRow(
+                            s.seat,
+                            s.kind,
+                            s.bot,
+                            s.name,
+                            s.token_hash,
+                            s.claimed_at,
+                            s.clock_deadline,
+                            s.clock_bank,
+                            s.timeouts,
+                            bool(s.away),
+                        )
                     )
         return [_game_row(g, seats[g.id]) for g in games]
 
@@ -680,4 +718,5 @@ def _game_row(g: Any, seats: Sequence[SeatRow]) -> GameRow:
         created_at=g.created_at,
         seats=list(seats),
         spectators_muted=bool(g.spectators_muted),
+        clock_seq=g.clock_seq,
     )

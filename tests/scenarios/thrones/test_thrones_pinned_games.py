@@ -16,13 +16,16 @@ from ravenry.core.rng import Rng
 # other six, retreated units that cannot fit supply are chosen by their house, the instant win is
 # also checked in the Westeros phase, and Renly never upgrades a routed footman. Re-pinned again
 # when the state kept the bids last revealed (last_bids, public from then on); same step counts.
+# Re-pinned when a house could take back a face-down order until ready (clear_order, issue 12):
+# the uniform policy now also clears orders in Planning (a random walk of placing and clearing
+# until it happens to say ready), so the games are longer; they all still end.
 PINNED = [
-    (1, 3, 419, "968b42a5140f8f18"),
-    (1, 4, 603, "725f426e7b4fd942"),
-    (1, 5, 758, "68adece99beef78f"),
-    (2, 3, 284, "805974d4ee59ed10"),
-    (2, 4, 402, "ab682f8cf0dc6e16"),
-    (2, 5, 485, "1e30b575209ec163"),
+    (1, 3, 1062, "c9e4d6d8bfba3aa4"),
+    (1, 4, 1618, "6840e6e428dee471"),
+    (1, 5, 1979, "ee9d4ef13f558fdb"),
+    (2, 3, 464, "f25cb51bd1d65f7a"),
+    (2, 4, 511, "96c8590175f6b27a"),
+    (2, 5, 807, "2de3c8aa80d68afe"),
 ]
 
 

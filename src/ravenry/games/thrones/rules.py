@@ -47,6 +47,7 @@ from ravenry.games.thrones.state import (
 
 THRONES_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "place_order": [("area", "int"), ("order", "int")],
+    "clear_order": [("area", "int")],
     "ready": [],
     "raven_swap": [("area", "int"), ("order", "int")],
     "raven_pass": [],

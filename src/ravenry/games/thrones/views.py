@@ -33,7 +33,7 @@ from ravenry.games.thrones.house_cards import ability as card_ability
 from ravenry.games.thrones.house_cards import card_of
 from ravenry.games.thrones.map import ADJ_LAND, transport_path
 from ravenry.games.thrones.marches import destinations
-from ravenry.games.thrones.planning import _usage, stars, type_restricted
+from ravenry.games.thrones.planning import _usage, replacements, stars, type_restricted
 from ravenry.games.thrones.scoring import REASON_NAMES, castles
 from ravenry.games.thrones.state import (
     BID_WILDLINGS,
@@ -120,8 +120,9 @@ def board_json() -> dict[str, JSON]:
 
 
 def planning_tokens(s: ThronesData, seat: int) -> dict[str, JSON]:
-    """The viewer's order tokens while planning: per kind how many are left, and why a kind
-    may not be placed at all now (all placed, no star left, a Westeros card forbids it)."""
+    """The viewer's order tokens while planning: per kind how many are left, why a kind may not
+    be placed at all now (all placed, no star left, a Westeros card forbids it), and for each of
+    its face-down orders the kinds it may be changed to (``changes``: area -> kinds)."""
     used, starred = _usage(s.pending[seat])
     limit = stars(s, seat)
     tokens: list[JSON] = []
@@ -145,7 +146,8 @@ def planning_tokens(s: ThronesData, seat: int) -> dict[str, JSON]:
                 "blocked": reason,
             }
         )
-    return {"tokens": tokens, "stars": limit, "stars_used": starred}
+    changes: list[JSON] = [{"area": a, "orders": list(k)} for a, k in replacements(s, seat, s.pending[seat])]
+    return {"tokens": tokens, "stars": limit, "stars_used": starred, "changes": changes}
 
 
 def march_targets(s: ThronesData, seat: int) -> dict[str, JSON]:

@@ -5,6 +5,7 @@ import { Connection } from "./shell/connection.js";
 import { GameLog } from "./shell/log.js";
 import { ReplayViewer } from "./shell/replay.js";
 import { TurnAlerts } from "./shell/alerts.js";
+import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
 import { rendererFor } from "./registry.js";
@@ -40,6 +41,7 @@ function presence(p) {
   const s = seats.find((x) => x.seat === p);
   if (!s) return "unknown";
   if (s.kind === "bot") return "bot";
+  if (s.away) return "away"; // its clock ran out too often: a bot plays it for now
   return s.connected ? "online" : "away";
 }
 
@@ -94,6 +96,12 @@ function describeFor(view) {
   return (e) => (r ? r.describe(e, ctx, view) : `${e.type}`);
 }
 
+const clocks = new ClockPanel($("clocks"), $("clock-cue"), {
+  seatName,
+  mySeat: () => (model ? model.seat : null),
+  takeover: () => { if (!conn.send({ t: "takeover" })) flash("Not connected: try again in a moment.", "error"); },
+});
+
 const conn = new Connection(gameId, mine ? mine.token : null, {
   status: (s) => { const c = $("conn"); c.dataset.status = s; c.textContent = s; },
   welcome: (msg) => {
@@ -105,17 +113,25 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     for (const line of msg.chat || []) showChat(line);
     setMuted(!!msg.spectators_muted);
     render();
+    clocks.update(msg.clocks);
     settleWaiters();
   },
   ev: (msg) => {
     if (!model) return;
     model = { ...model, view: { ...msg.view, board: msg.view.board || model.board }, legal: msg.legal || null, templates: msg.templates || null, seq: msg.seq };
     log.add(msg, describeFor(model.view));
+    if (msg.clocks) seats = seats.map((s) => ({ ...s, away: !!(msg.clocks.seats[s.seat] || s).away }));
+    if (msg.timeout) log.note(`${seatName(msg.by)} ran out of time: a bot chose for them.`, "timeout");
     render();
+    clocks.update(msg.clocks);
     settleWaiters();
   },
-  presence: (msg) => { seats = msg.seats || seats; render(); },
-  reject: (msg) => { if (msg.code === "stale") flash("The game moved on; here is the fresh position.", "info"); },
+  presence: (msg) => { seats = msg.seats || seats; render(); if (clocks.clocks) clocks.draw(); },
+  clocks: (msg) => { seats = msg.seats || seats; render(); clocks.update(msg.clocks); },
+  reject: (msg) => {
+    if (msg.code === "stale") flash("The game moved on; here is the fresh position.", "info");
+    else if (msg.code === "away") flash("A bot is playing your seat: take it back first.", "info");
+  },
   error: (msg) => {
     if (msg.code === "unauthorized" || msg.code === "revoked") {
       localStorage.removeItem(storageKey(gameId));

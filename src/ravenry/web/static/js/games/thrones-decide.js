@@ -24,21 +24,54 @@ function readiness(view, key) {
 }
 
 // -- planning ------------------------------------------------------------------------------------
+// A face-down order of yours (a clear_order in the legal list) opens its own chooser: take it
+// back, or change it for one of the kinds the view lists for it (planning.changes, the kinds
+// legal there once it is back), sent as the clear and then the place.
+function changeChooser(view, ctx, ui, clear, info) {
+  const area = clear.area;
+  const now = view.my_orders ? view.my_orders[area] : null;
+  const change = (info.changes || []).find((c) => c.area === area);
+  const kinds = change ? change.orders : [];
+  const buttons = kinds.map((k) => {
+    const b = h("button", { type: "button", class: "btn th-token-btn", ...actionData(clear), "data-change-to": String(k), title: `Change it to ${orderName(view, k)}` }, [h("b", {}, orderName(view, k))]);
+    b.addEventListener("click", (e) => {
+      e.stopPropagation();
+      sendInSequence([{ type: "clear_order", area }, { type: "place_order", area, order: k }], () => ui.latest, ctx);
+    });
+    return b;
+  });
+  return h("div", { class: "th-chooser", "data-dialog": "change", "data-area": area }, [
+    h("b", {}, `${orderName(view, now)} in ${areaName(view, area)}`),
+    h("div", { class: "action-row" }, [actButton(clear, "Take it back", ctx, "", { title: actionLabel(clear, view) })]),
+    kinds.length ? h("p", { class: "muted" }, "…or change it to:") : null,
+    kinds.length ? h("div", { class: "th-tokens" }, buttons) : null,
+  ].filter(Boolean));
+}
+
 function planning(model, ctx, ui, plan) {
   const { view } = model;
   const legal = model.legal;
   const places = ofType(legal, "place_order");
+  const clears = ofType(legal, "clear_order");
   const areas = [...new Set(places.map((a) => a.area))];
-  if (ui.sel !== null && !areas.includes(ui.sel)) ui.sel = null;
+  const placed = clears.map((a) => a.area);
+  // A placed order's chooser stays open only when the person opened it (ui.changing): once a
+  // token is placed from the picker, the selection moves on to the next area without one.
+  if (ui.sel !== null && !areas.includes(ui.sel) && !(placed.includes(ui.sel) && ui.changing === ui.sel)) ui.sel = null;
   if (ui.sel === null && areas.length) ui.sel = areas[0];
+  if (areas.includes(ui.sel)) ui.changing = null;
   for (const a of areas) plan.spots.set(a, { label: `${areaName(view, a)}: place an order`, onClick: () => { ui.sel = a; ctx.rerender(); } });
+  for (const a of placed) plan.spots.set(a, { label: `${areaName(view, a)}: change or take back your order`, onClick: () => { ui.sel = a; ui.changing = a; ctx.rerender(); } });
   plan.selected = ui.sel;
-  const info = view.planning || { tokens: [], stars: 0, stars_used: 0 };
+  const info = view.planning || { tokens: [], stars: 0, stars_used: 0, changes: [] };
   const children = [];
   children.push(hint(areas.length
     ? `${plural(areas.length, "area")} of yours still without an order. Click one on the map, then pick a token.`
     : "Every area has its order. Press Done when you are happy — the others never see them before the reveal."));
-  if (ui.sel !== null) {
+  if (placed.length) children.push(hint("Click one of your orders to change it or take it back (until you press Done)."));
+  const clearing = clears.find((a) => a.area === ui.sel);
+  if (clearing) children.push(changeChooser(view, ctx, ui, clearing, info));
+  else if (ui.sel !== null) {
     const here = places.filter((a) => a.area === ui.sel);
     const sea = view.board.areas[ui.sel].sea;
     const tokens = info.tokens.map((t) => {
@@ -379,7 +412,7 @@ export function decide(model, ctx, ui) {
   const has = (...ts) => ts.some((t) => types.has(t));
   let p = null;
   if (model.seat === null || model.seat === undefined) p = null;
-  else if (has("place_order", "ready")) p = planning(model, ctx, ui, plan);
+  else if (has("place_order", "clear_order", "ready")) p = planning(model, ctx, ui, plan);
   else if (view.phase === "planning") p = waitingPlanning(view);
   else if (has("raven_swap", "raven_pass")) p = raven(model, ctx, ui, plan);
   else if (has("raid")) p = raid(model, ctx, ui, plan);
@@ -399,7 +432,7 @@ export function decide(model, ctx, ui) {
   else if (has("tie_pick")) p = tie(model, ctx, ui);
   else if (has("reclaim", "reclaim_pass")) p = simpleChoices(model, ctx, "reclaim", "The Night's Watch holds", "You bid most: take one of your played house cards back?", ["reclaim", "reclaim_pass"]);
   // Anything else the engine allows still gets a button.
-  const known = new Set(["place_order", "ready", "raven_swap", "raven_pass", "raid", "march", "move", "end_march", "support", "house_card", "blade", "casualty", "ability", "ability_pass", "retreat", "muster", "end_muster", "destroy", "wildling_loss", "bid", "tie_pick", "reclaim", "reclaim_pass"]);
+  const known = new Set(["place_order", "clear_order", "ready", "raven_swap", "raven_pass", "raid", "march", "move", "end_march", "support", "house_card", "blade", "casualty", "ability", "ability_pass", "retreat", "muster", "end_muster", "destroy", "wildling_loss", "bid", "tie_pick", "reclaim", "reclaim_pass"]);
   const other = legal.filter((a) => !known.has(a.type));
   const extra = other.length ? panel("other", "More", [h("div", { class: "th-choices" }, other.map((a) => actButton(a, actionLabel(a, view), ctx)))]) : null;
   if (!p && model.seat !== null && model.seat !== undefined && !legal.length && !view.result) {

@@ -101,6 +101,7 @@ function winnerCard(view) {
 export function actionLabel(a, view) {
   switch (a.type) {
     case "place_order": return `Place ${orderName(view, a.order)} in ${areaName(view, a.area)}`;
+    case "clear_order": return `Take back the order in ${areaName(view, a.area)}`;
     case "ready": return "Done: my orders are placed";
     case "raven_swap": return `Raven: swap the order in ${areaName(view, a.area)} for ${orderName(view, a.order)}`;
     case "raven_pass": return "Raven: keep my orders";
@@ -155,6 +156,8 @@ export function describeEvent(e, view) {
   switch (e.type) {
     case "order_placed": return e.area === null || e.area === undefined
       ? `${house(e.seat)} placed an order face down.` : `You placed ${orderName(view, e.order)} in ${areaName(view, e.area)}.`;
+    case "order_cleared": return e.area === null || e.area === undefined
+      ? `${house(e.seat)} took an order back.` : `You took back ${orderName(view, e.order)} from ${areaName(view, e.area)}.`;
     case "orders_ready": return `${house(e.seat)} is done placing orders.`;
     case "orders_revealed": return `Orders revealed: ${(e.orders || []).length} on the board.`;
     case "raven_swapped": return `${house(e.seat)} used the Messenger Raven in ${areaName(view, e.area)}.`;

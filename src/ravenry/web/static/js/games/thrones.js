@@ -12,7 +12,11 @@
 //   senders        every element that sends an action: data-action="<type>" and data-<field>
 //                  for each of its fields (data-area, data-order, data-from, data-to, data-unit,
 //                  data-card, data-amount, data-seat, data-side, data-use, data-what, data-target,
-//                  data-leave_power_token); greyed tokens: button[disabled][data-blocked=<kind>]
+//                  data-leave_power_token); greyed tokens: button[disabled][data-blocked=<kind>];
+//                  a placed order's chooser [data-dialog=change][data-area]: its Take back
+//                  button [data-action=clear_order][data-area], and per kind it may become
+//                  [data-action=clear_order][data-area][data-change-to=<kind>], which sends
+//                  the clear_order and then the place_order of that kind in sequence
 //   panels         data-panel="orders|raven|raid|march|support|cards|blade|casualties|ability|
 //                  retreat|muster|destroy|wildlings|bid|tie|reclaim|battle|tracks|my-house|wait"
 //   drafts         march unit steppers [data-unit-count=<unit>] with [data-unit-more|less];
@@ -44,7 +48,7 @@ function render(areas, model, ctx) {
   const ui = uiFor(ctx);
   ui.latest = model; // the sequence sender reads the legal list of the newest frame
   const key = `${view.phase}:${view.turn}:${view.current}:${view.march_area}`;
-  if (ui.key !== key) { ui.key = key; ui.sel = null; ui.target = null; }
+  if (ui.key !== key) { ui.key = key; ui.sel = null; ui.target = null; ui.changing = null; }
   const geometry = mapGeometry(() => ctx.rerender());
   const { plan, panels } = decide(model, ctx, ui);
   let mapEl;

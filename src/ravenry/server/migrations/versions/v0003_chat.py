@@ -1,7 +1,7 @@
 """Chat kept with the game: the ``chat`` table, and whether the host muted spectators.
 
-Revision ID: 0002_chat
-Revises: 0001
+Revision ID: 0003_chat
+Revises: 0002_clocks
 Create Date: 2026-12-01
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_chat"
-down_revision = "0001"
+revision = "0003_chat"
+down_revision = "0002_clocks"
 branch_labels = None
 depends_on = None
 
