@@ -1,5 +1,6 @@
 """Being told and talking, in the browser: the tab's title and favicon change when the server
-starts waiting for this seat (and change back once it has moved), the sound switch is kept across
+starts waiting for this seat (and change back once it has moved), a hidden tab shows a
+notification, the sound switch is kept across
 a reload, the chat said before a reload is there again after it (from the database), and the
 host's page mutes spectators."""
 
@@ -14,6 +15,21 @@ from browser_support import Server
 from browser_tabs import Tab
 
 YOUR_MOVE = "▶ Your move"
+
+# Headless chromium shows no notifications and its tabs are never hidden: the page gets a
+# Notification that records what it was asked to show (permission granted), and a
+# document.hidden the test switches.
+RECORD_NOTIFICATIONS = """
+window.__notes = [];
+window.Notification = class {
+  constructor(title, options) { window.__notes.push({ title, body: options && options.body }); }
+  close() {}
+  addEventListener() {}
+  static get permission() { return "granted"; }
+  static requestPermission() { return Promise.resolve("granted"); }
+};
+Object.defineProperty(document, "hidden", { get: () => window.__hidden === true, configurable: true });
+"""
 
 
 def _create(server: Server) -> dict[str, Any]:
@@ -40,6 +56,7 @@ def test_the_title_tells_you_it_is_your_move_and_chat_survives_a_reload(browser:
     created = _create(server)
     ann, bob = Tab(browser, "alerts-ann"), Tab(browser, "alerts-bob")
     for tab, seat in ((ann, 0), (bob, 1)):
+        tab.context.add_init_script(RECORD_NOTIFICATIONS)
         tab.page.goto(server.base + created["seats"][seat]["invite"])
         tab.page.locator("svg.board").wait_for()
     # Whoever the seed makes place first (the bot's placement, if it starts, is instant): that tab
@@ -54,6 +71,7 @@ def test_the_title_tells_you_it_is_your_move_and_chat_survives_a_reload(browser:
     bob.page.click("[data-action=sound]")  # the switch is off until a person turns it on
     assert bob.page.get_attribute("[data-action=sound]", "aria-pressed") == "true"
 
+    other.page.evaluate("window.__hidden = true")  # that person is in another tab meanwhile
     rng = random.Random(5)
     mover.click_spot(rng, "place_settlement")
     mover.wait_for(lambda: "place_road" in mover.types(), "the road after it")
@@ -64,6 +82,11 @@ def test_the_title_tells_you_it_is_your_move_and_chat_survives_a_reload(browser:
     assert _favicon(other).endswith("favicon-turn.svg")
     mover.page.wait_for_function(f"!document.title.startsWith({json.dumps(YOUR_MOVE)})", timeout=10000)
     assert _favicon(mover).endswith("favicon.svg")
+    # The hidden tab shows one notification; the mover's page, opened on its move, showed none.
+    notes = other.page.evaluate("window.__notes")
+    assert [n["title"] for n in notes] == ["Your move – Catan"] and "settlement" in notes[0]["body"]
+    assert mover.page.evaluate("window.__notes") == []
+    other.page.evaluate("window.__hidden = false")
 
     bob.page.fill("#chat-text", "nice spot, Ann \u202e!")
     bob.page.click("[data-action=chat]")

@@ -57,7 +57,8 @@ export class TurnAlerts {
       try { localStorage.setItem(ASKED_KEY, "1"); } catch { /* private mode */ }
       try { Notification.requestPermission().catch(() => {}); } catch { /* old API */ }
     };
-    document.addEventListener("pointerdown", ask, { once: true, capture: true });
+    // A click (not pointerdown: a touch only counts as a gesture once the finger lifts).
+    document.addEventListener("click", ask, { once: true, capture: true });
   }
 
   /**
