@@ -16,7 +16,7 @@ import pytest
 from browser_support import Server, missing, skip_or_fail
 from browser_tabs import Tab, _keys
 from thrones_kind_positions import load
-from thrones_play import as_tuple, click_towards, open_seat, position_state, write_positions
+from thrones_play import MAP_DRAWN, as_tuple, click_towards, open_seat, position_state, write_positions
 
 SCENARIOS = ("planning:place_order", "bidding:iron_throne", "house_cards:card")
 # The event that ends each scenario's sealed decision (the next one may be of the same phase:
@@ -97,7 +97,7 @@ def play_scenario(browser: Any, base: str, kind: str, game_id: str, seats: list[
     open_seat(ann, base, game_id, a_seat)
     open_seat(bob, base, game_id, b_seat)
     watcher.page.goto(f"{base}/play/{game_id}")
-    watcher.page.locator(".th-board").wait_for()
+    watcher.page.locator(MAP_DRAWN).first.wait_for()
     watcher.wait_for(lambda: bool(watcher.last), "the spectator's welcome")
     reveal = REVEAL[kind]
     done = {a_seat: False, b_seat: False}

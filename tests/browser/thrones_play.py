@@ -23,6 +23,9 @@ from ravenry.server.live import hash_token
 from ravenry.server.storage import GameRow, SeatRow, Storage, actions_table, dumps, games_table
 
 ANSWER_WAIT_S = 2.0
+# The map is drawn: its geometry arrives by a fetch of its own, so the board's first frame (which
+# already shows the game's seq) may come before it, with no area to click yet.
+MAP_DRAWN = ".th-board path.th-area"
 
 
 # -- positions in the database -----------------------------------------------------------------------
@@ -86,7 +89,7 @@ def open_seat(tab: Tab, base: str, game_id: str, seat: int) -> int:
     frames before it are another game's). Answers to the previous page are dropped."""
     tab.last = {}
     tab.page.goto(f"{base}/play/{game_id}#seat={seat}&token={token_for(game_id, seat)}")
-    tab.page.locator(".th-board").wait_for()
+    tab.page.locator(MAP_DRAWN).first.wait_for()
     tab.wait_for(lambda: bool(tab.last) and tab.last.get("seat") == seat, "the welcome")
     tab.answers.clear()
     return max(i for i, m in enumerate(tab.frames) if m.get("t") == "welcome")
