@@ -8,6 +8,9 @@ the game's state, the actor get its ``ack`` and every viewer an ``ev`` with its 
 and the state stays as it was. Bots are tasks armed after every commit (and at start-up), which
 see only their seat's view and legal actions.
 
+Chat takes the same care: a line is cleaned (``messages.clean_chat_text``), committed to the
+``chat`` table, and only then sent to every viewer; a welcome carries the last lines, read back
+from storage when a game is restored. The host may mute spectators (kept with the game).
 Clocks (``clocks``): with a ``clock`` option every person deciding has an absolute deadline, kept
 in memory and saved after each commit. One watcher task per game sleeps on the injected wall
 clock until the earliest deadline; then, under the lock, a stand-in bot that sees only that
@@ -27,7 +30,7 @@ import hmac
 import json
 import logging
 import secrets
-import unicodedata
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,7 +51,8 @@ from ravenry.server.clocks import (
     table_options,
 )
 from ravenry.server.limits import TokenBucket
-from ravenry.server.storage import GameRow, SeatRow, Storage
+from ravenry.server.messages import clean_chat_text
+from ravenry.server.storage import ChatRow, GameRow, SeatRow, Storage
 
 log = logging.getLogger("ravenry.server")
 
@@ -178,6 +182,9 @@ class LiveGame:
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     broken_bots: set[int] = field(default_factory=set)
     chat_log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_IN_WELCOME))
+    chat_count: int = 0  # lines stored so far (the next one is chat_count + 1)
+    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one line stored at a time
+    spectators_muted: bool = False  # the host's switch, kept in the games row
     on_idle: Callable[[LiveGame], None] | None = None
     # Presence changes within this many seconds go out as one frame, and only if seats changed.
     presence_delay: float = 0.0
@@ -212,9 +219,12 @@ class LiveGame:
             bot_delay=bot_delay,
             status=row.status,
             host_token_hash=row.host_token_hash,
+            spectators_muted=row.spectators_muted,
             clock_spec=clock_spec,
             away_after=away_after,
         )
+        live.chat_count = storage.chat_count(row.id)
+        live.chat_log.extend(chat_frame(line) for line in storage.recent_chat(row.id, CHAT_IN_WELCOME))
         for action in storage.actions(row.id):
             by = action.seat
             if by is None:
@@ -285,6 +295,7 @@ class LiveGame:
             "seats": self.public_seats(),
             "log": [e.frame(seat) for e in self.history],
             "chat": list(self.chat_log),
+            "spectators_muted": self.spectators_muted,
             **({"clocks": self.clocks_json()} if self.clock_spec.on else {}),
             **({"rematch": self.rematch_invite(seat)} if self.rematch_invite(seat) else {}),
         }
@@ -320,19 +331,37 @@ class LiveGame:
                 frames[conn.seat] = self._ev(entry, conn.seat)
             conn.send_text(frames[conn.seat])
 
-    def chat(self, conn: Connection, text: str) -> None:
-        """A line of table talk to every viewer (kept in memory only: the last ones go in welcome)."""
-        # Line breaks and tabs become spaces; other control and format characters are dropped.
-        text = "".join(c for c in " ".join(text.split()) if unicodedata.category(c)[0] != "C")
+    async def chat(self, conn: Connection, text: str) -> tuple[str, str] | None:
+        """A line of table talk from ``conn``: cleaned, stored, then sent to every viewer.
+        Returns a refusal ``(code, reason)``, or None (said, or nothing left to say)."""
+        if conn.seat is None and self.spectators_muted:
+            return "muted", "the host has muted spectators' chat in this game"
+        text = clean_chat_text(text)
         if not text:
-            return
+            return None
         name = "spectator" if conn.seat is None else self.seats[conn.seat].name
-        at = datetime.now(UTC).isoformat(timespec="seconds")
-        line = {"t": "chat", "from": conn.seat, "name": name, "text": text, "at": at}
-        self.chat_log.append(line)
-        message = dumps(line)
-        for other in list(self.connections):
-            other.send_text(message)
+        async with self.chat_lock:
+            line = ChatRow(self.chat_count + 1, self.seq, conn.seat, name, text, time.time())
+            try:
+                await self.storage.call(self.storage.add_chat, self.id, line)
+            except Exception as exc:
+                log.exception("game %s: could not store chat line %s", self.id, line.n)
+                return "storage", f"the message could not be saved, so it was not sent ({type(exc).__name__})"
+            self.chat_count = line.n
+            frame = chat_frame(line)
+            self.chat_log.append(frame)
+            message = dumps(frame)
+            for other in list(self.connections):
+                other.send_text(message)
+        return None
+
+    async def mute_spectators(self, muted: bool) -> None:
+        """The host's switch: stored first, then every viewer hears of it."""
+        await self.storage.call(self.storage.set_spectators_muted, self.id, muted)
+        self.spectators_muted = muted
+        message = dumps({"t": "chat_mute", "spectators": muted})
+        for conn in list(self.connections):
+            conn.send_text(message)
 
     def broadcast_presence(self) -> None:
         """Tell every viewer who is connected, soon: a burst of connects and disconnects (a client
@@ -754,6 +783,20 @@ class LiveGame:
             self._broadcast_clocks()
         self.broadcast_presence()
         return None
+
+
+def chat_frame(line: ChatRow) -> dict[str, Any]:
+    """A stored chat line as viewers get it (live, in a welcome, in the replay)."""
+    at = datetime.fromtimestamp(line.at, UTC).isoformat(timespec="seconds")
+    return {
+        "t": "chat",
+        "n": line.n,
+        "seq": line.seq,
+        "from": line.seat,
+        "name": line.name,
+        "text": line.text,
+        "at": at,
+    }
 
 
 def _refusal_code(exc: IllegalAction) -> str:

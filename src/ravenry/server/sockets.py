@@ -131,7 +131,9 @@ async def serve_socket(
             if not address.chat.allow() or (conn.seat is None and not live.spectator_chat.allow()):
                 conn.send(_reject(None, "rate_limited", "too much chat; wait a little", live.seq))
                 continue
-            live.chat(conn, message.text)
+            chat_refusal = await live.chat(conn, message.text)
+            if chat_refusal is not None:
+                conn.send(_reject(None, *chat_refusal, live.seq))
         elif isinstance(message, Hello):
             # A second hello asks for a fresh view (after a gap); the token must not change.
             live.detach(conn)

@@ -1,4 +1,5 @@
-"""The server's database: games, seats and the ordered accepted actions (SQLAlchemy 2 Core).
+"""The server's database: games, seats, the ordered accepted actions and the table talk
+(SQLAlchemy 2 Core).
 
 A game is stored as its config (seed included), the options asked for, its seats and the list of
 accepted actions, each a JSON row keyed ``(game_id, seq)`` with an idempotency key
@@ -14,6 +15,10 @@ CPU-bound Python and a commit costs well under a millisecond, so no async driver
 SQLite gets WAL, ``synchronous=NORMAL`` (survives a killed process), ``BEGIN IMMEDIATE``, a busy
 timeout and foreign keys; PostgreSQL stays at its durable defaults. The schema is created and upgraded by
 the Alembic migrations shipped in ``ravenry/server/migrations``.
+
+Chat lines are rows of ``chat`` keyed ``(game_id, n)``, each with the game's ``seq`` when it was
+said (the replay shows a line at that position); whether the host muted spectators is a column of
+the game. Chat is public to the game's viewers, so nothing in it is secret.
 """
 
 from __future__ import annotations
@@ -76,6 +81,7 @@ games_table = Table(
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Column("schema_version", Integer, nullable=False),  # the record format of this row
+    Column("spectators_muted", Boolean, nullable=False, server_default=false()),  # by the host
     Column("clock_seq", Integer, nullable=True),  # the seq the seats' clocks were saved after
     Index("ix_games_status_created", "status", "created_at"),
 )
@@ -111,6 +117,21 @@ actions_table = Table(
     Column("at", Float, nullable=False),
     PrimaryKeyConstraint("game_id", "seq"),
     UniqueConstraint("game_id", "seat", "cid", name="uq_actions_game_seat_cid"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
+chat_table = Table(
+    "chat",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("n", Integer, nullable=False),  # 1, 2, ... within the game
+    Column("seq", Integer, nullable=False),  # the game's seq (accepted actions) when it was said
+    Column("seat", Integer, nullable=True),  # NULL: a spectator
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),  # cleaned (messages.clean_chat_text) before it is stored
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("game_id", "n"),
+    Index("ix_chat_game_seq", "game_id", "seq"),
     ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
 )
 
@@ -188,7 +209,18 @@ class GameRow:
     host_token_hash: str
     created_at: float
     seats: list[SeatRow]
+    spectators_muted: bool = False
     clock_seq: int | None = None
+
+
+@dataclass
+class ChatRow:
+    n: int
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
 
 
 @dataclass
@@ -525,7 +557,7 @@ class Storage:
             )
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
-                for table in (actions_table, seats_table, games_table):
+                for table in (chat_table, actions_table, seats_table, games_table):
                     key = table.c.id if table is games_table else table.c.game_id
                     conn.execute(table.delete().where(key.in_(chunk)))
         return ids
@@ -557,7 +589,59 @@ class Storage:
                 .values(status="finished", result=dumps(result), updated_at=time.time())
             )
 
+    def add_chat(self, game_id: str, line: ChatRow) -> None:
+        """Commit one chat line (raises if its ``n`` is already taken in this game)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                chat_table.insert().values(
+                    game_id=game_id,
+                    n=line.n,
+                    seq=line.seq,
+                    seat=line.seat,
+                    name=line.name,
+                    text=line.text,
+                    at=line.at,
+                )
+            )
+
+    def set_spectators_muted(self, game_id: str, muted: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id)
+                .values(spectators_muted=muted, updated_at=time.time())
+            )
+
     # -- reads ----------------------------------------------------------------------------------
+    def chat_count(self, game_id: str) -> int:
+        """The highest line number said in this game (0: none)."""
+        with self.engine.begin() as conn:
+            top = conn.execute(select(func.max(chat_table.c.n)).where(chat_table.c.game_id == game_id))
+            return int(top.scalar_one() or 0)
+
+    def recent_chat(self, game_id: str, limit: int) -> list[ChatRow]:
+        """The last ``limit`` lines of a game, oldest first."""
+        query = (
+            select(chat_table)
+            .where(chat_table.c.game_id == game_id)
+            .order_by(chat_table.c.n.desc())
+            .limit(limit)
+        )
+        with self.engine.begin() as conn:
+            rows = conn.execute(query).all()
+        return [_chat_row(r) for r in reversed(rows)]
+
+    def chat_at(self, game_id: str, seq: int, limit: int) -> list[ChatRow]:
+        """The first ``limit`` lines said while the game stood at ``seq`` (for the replay)."""
+        query = (
+            select(chat_table)
+            .where(chat_table.c.game_id == game_id, chat_table.c.seq == seq)
+            .order_by(chat_table.c.n)
+            .limit(limit)
+        )
+        with self.engine.begin() as conn:
+            return [_chat_row(r) for r in conn.execute(query).all()]
+
     def count_games(self) -> int:
         with self.engine.begin() as conn:
             return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
@@ -615,6 +699,10 @@ class Storage:
         return [_game_row(g, seats[g.id]) for g in games]
 
 
+def _chat_row(r: Any) -> ChatRow:
+    return ChatRow(r.n, r.seq, r.seat, r.name, r.text, r.at)
+
+
 def _game_row(g: Any, seats: Sequence[SeatRow]) -> GameRow:
     return GameRow(
         id=g.id,
@@ -629,5 +717,6 @@ def _game_row(g: Any, seats: Sequence[SeatRow]) -> GameRow:
         host_token_hash=g.host_token_hash,
         created_at=g.created_at,
         seats=list(seats),
+        spectators_muted=bool(g.spectators_muted),
         clock_seq=g.clock_seq,
     )

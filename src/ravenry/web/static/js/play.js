@@ -4,6 +4,7 @@ import { h, clear } from "./shell/dom.js";
 import { Connection } from "./shell/connection.js";
 import { GameLog } from "./shell/log.js";
 import { ReplayViewer } from "./shell/replay.js";
+import { TurnAlerts } from "./shell/alerts.js";
 import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
@@ -23,6 +24,9 @@ let model = null; // {board, view, legal, templates, seat, seq}
 let seats = [];
 let replayStep = null;
 const seqWaiters = [];
+let spectatorsMuted = false;
+const alerts = new TurnAlerts(mine ? $("sound") : null); // a spectator never has a move
+alerts.askOnFirstGesture(!!mine);
 const ui = {}; // renderers' own UI state (modes, drafts); never game state
 
 function seatName(p) {
@@ -107,6 +111,7 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     const describe = describeFor(msg.view);
     for (const entry of msg.log || []) log.add(entry, describe);
     for (const line of msg.chat || []) showChat(line);
+    setMuted(!!msg.spectators_muted);
     render();
     clocks.update(msg.clocks);
     settleWaiters();
@@ -134,12 +139,40 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     } else flash(msg.reason || msg.code, "error");
   },
   chat: (msg) => showChat(msg),
+  chat_mute: (msg) => { setMuted(!!msg.spectators); flash(msg.spectators ? "The host muted spectators' chat." : "Spectators may chat again.", "info"); },
 });
 
-function showChat(msg) {
+function chatLine(msg) {
   const who = msg.from === null || msg.from === undefined ? `${msg.name || "spectator"} (watching)` : seatName(msg.from);
-  log.note(`${who}: ${msg.text}`, "chat");
+  return `${who}: ${msg.text}`;
 }
+
+function showChat(msg) {
+  log.note(chatLine(msg), "chat");
+}
+
+// Spectators see why they cannot chat; the host (the creator's browser) gets the switch.
+function setMuted(muted) {
+  spectatorsMuted = muted;
+  const spectator = !model || model.seat === null;
+  const input = $("chat-text");
+  input.disabled = muted && spectator;
+  input.placeholder = muted && spectator ? "The host has muted spectators' chat" : "Say something…";
+  const box = $("chat-mute");
+  box.hidden = !hostToken(gameId);
+  box.querySelector("input").checked = muted;
+}
+
+$("chat-mute").querySelector("input").addEventListener("change", async (e) => {
+  const want = e.target.checked;
+  try {
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/chat/mute`, { spectators: want }, hostToken(gameId));
+    setMuted(!!res.spectators_muted);
+  } catch (err) {
+    e.target.checked = spectatorsMuted;
+    flash(`Could not change the chat setting: ${err.message}`, "error");
+  }
+});
 
 $("chat-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -154,7 +187,7 @@ const replay = new ReplayViewer($("replay"), gameId, (step) => { replayStep = st
   if (!model) return [];
   const describe = describeFor(model.view);
   return events.map((e) => { try { return describe(e); } catch { return e.type; } }).filter(Boolean);
-});
+}, chatLine);
 
 let renders = 0;
 function render() {
@@ -175,7 +208,9 @@ function render() {
   cueEl.textContent = cue || (model.view.result ? "Game over" : model.seat === null ? "Watching" : "Waiting for the others");
   cueEl.classList.toggle("your-turn", !!cue && !replayStep);
   document.body.classList.toggle("my-turn", !!cue && !replayStep);
-  document.title = `${cue && !replayStep ? "● " : ""}${r.title(shown.view)} – ravenry`;
+  // The server sends legal actions only to the seats it waits for: that is "your move".
+  const yourTurn = !replayStep && !model.view.result && Array.isArray(model.legal);
+  alerts.update(yourTurn, r.title(shown.view), cue || "");
   drawBanner(model.view, r);
 }
 
