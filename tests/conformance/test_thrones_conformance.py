@@ -1,12 +1,13 @@
 """Seeded random games of A Game of Thrones: The Board Game through the conformance kit.
 
 The full sweep (every run of the compiled build, CI's second pass) plays 300 five-player games
-and 100 each of three and four players; the pure pass plays a quarter of it. Each game runs with the invariants of ``games/thrones/invariants.py`` after every step
-(20 power tokens per house, unit and supply limits, one order per area, cards conserved) and the
-expensive checks (clones, JSON twins, refusals, views, hidden-information scrambles: nobody sees
-another house's face-down orders, bids or house card before the reveal) on every 100th step. The
-rule option ``orders_optional`` gets five games of its own, and Hypothesis throws untrusted JSON
-at positions of a game (refused with a reason and no change unless legal).
+and 100 each of three and four players; the pure pass plays a quarter of it. Each game runs with
+the invariants of ``games/thrones/invariants.py`` after every step (20 power tokens per house,
+unit and supply limits, one order per area, cards conserved) and the expensive checks (clones,
+JSON twins, refusals, views, hidden-information scrambles: nobody sees another house's face-down
+orders, bids or house card before the reveal) on every 100th step. The rule option
+``orders_optional`` gets five games of its own, and Hypothesis throws untrusted JSON at positions
+of a game (refused with a reason and no change unless legal).
 """
 
 from __future__ import annotations
