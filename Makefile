@@ -37,11 +37,12 @@ pytest: $(STAMP)
 # The suite against ravenry compiled with mypyc (setup.py, RAVENRY_COMPILE=1), built in .venv-compiled
 # from a clean temporary copy of the tree and rebuilt whenever src/ravenry, setup.py or pyproject change.
 # Run from the repo root, pytest imports that installed build: src/ is not on its path.
-# The browser tests check the page and the server, not the rules build: they run once, in `make test`.
+# The browser and server tests check the page and the server (never compiled), not the rules
+# build: they run once, in `make test`. The random-game sweeps run whole here (tests/conformance).
 test-compiled: compiled
 	env -u PYTHONPATH RAVENRY_EXPECT_BUILD=compiled \
 		$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider -n $${PYTEST_WORKERS:-2} tests \
-		--ignore=tests/browser
+		--ignore=tests/browser --ignore=tests/server
 
 # The fast build for long simulations: .venv-compiled/bin/ravenry simulate ... (about 3x pure Python).
 compiled:

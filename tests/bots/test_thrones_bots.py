@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ravenry.bots import make_bot
+from ravenry.bots.base import bot_decide, excluded_actions
 from ravenry.bots.greedy import GreedyThronesBot
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
@@ -78,6 +79,23 @@ def test_greedy_defends_home_when_placing_orders() -> None:
     action = choose(s, "stark")
     assert action[0] == "place_order" and action[1] == AREA_INDEX["winterfell"]
     assert ORDER_TYPE[action[2]] == DEFENSE
+
+
+def test_greedy_never_takes_an_order_back() -> None:
+    """With every area ordered, the legal list starts with clear_order: greedy says ready (a bot
+    that cleared would place the same token again, and so on for ever), also through the runner."""
+    s = blank()
+    put(s, "winterfell", "stark", footmen=1)
+    from ravenry.games.thrones.planning import start_planning
+
+    start_planning(s)
+    s.forget_legal_actions()
+    act(s, "stark", choose(s, "stark"))
+    assert s.legal_actions(seat(s, "stark"))[0] == ("clear_order", AREA_INDEX["winterfell"])
+    assert choose(s, "stark") == ("ready",)
+    bot = make_bot("greedy", "thrones")
+    assert "clear_order" in excluded_actions(bot)
+    assert bot_decide(bot, s, seat(s, "stark"), Rng.from_seed(3)) == ("ready",)
 
 
 def test_greedy_keeps_power_for_later_bids() -> None:

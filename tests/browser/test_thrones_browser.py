@@ -51,7 +51,54 @@ def open_battle_warning(page: Any, target: dict[str, Any]) -> None:
     assert str(target["battle"]["defender_strength"]) in text, text
 
 
-@pytest.mark.parametrize("server", [3], indirect=True)
+def change_and_take_back(tab: Tab) -> None:
+    """Every area has its order: click one, change it to another kind (one click sends the
+    clear_order, then the place_order); then take one back and place it again from the picker."""
+    page = tab.page
+    mine = tab.view()["my_orders"]
+    change = next(c for c in tab.view()["planning"]["changes"] if c["orders"])
+    area = change["area"]
+    page.locator(f"#board path.th-area.spot[data-area='{area}']").dispatch_event("click")
+    chooser = page.locator(f"[data-panel=orders] [data-dialog=change][data-area='{area}']")
+    chooser.wait_for()
+    tab.shot("order-change")
+    assert (
+        chooser.locator(f"[data-action=clear_order][data-area='{area}']:not([data-change-to])").count() == 1
+    )
+    offered = chooser.locator("[data-action=clear_order][data-change-to]")
+    assert sorted(
+        int(offered.nth(i).get_attribute("data-change-to") or -1) for i in range(offered.count())
+    ) == sorted(change["orders"])
+    kind = change["orders"][-1]
+    answered = len(tab.answers)
+    chooser.locator(f"[data-change-to='{kind}']").click()
+    tab.wait_for(lambda: len(tab.answers) >= answered + 2, "the clear and the place of a change")
+    assert [a["t"] for a in tab.answers[answered:]] == ["ack", "ack"]
+    tab.wait_for(lambda: tab.view()["my_orders"][area] == data.ORDER_KIND_NAMES[kind], "the changed order")
+    assert [tab.view()["my_orders"][a] for a in range(data.N_AREAS) if a != area] == [
+        mine[a] for a in range(data.N_AREAS) if a != area
+    ]
+    assert "took back" in page.locator("#log").inner_text()
+
+    # Take one back: the normal picker opens on its area, and a token goes there again.
+    page.locator(f"#board path.th-area.spot[data-area='{area}']").dispatch_event("click")
+    chooser.wait_for()
+    tab.click_and_wait(
+        f"[data-dialog=change] [data-action=clear_order][data-area='{area}']:not([data-change-to])",
+        "take back",
+    )
+    tab.wait_for(lambda: tab.view()["my_orders"][area] is None, "the order taken back")
+    picker = page.locator(f"[data-panel=orders] [data-dialog=area][data-area='{area}']")
+    picker.wait_for()
+    assert "ready" not in tab.types()
+    again = next(a for a in tab.legal() if a["type"] == "place_order" and a["area"] == area)
+    tab.click_and_wait(
+        f"[data-dialog=area] [data-action=place_order][data-area='{area}'][data-order='{again['order']}']",
+        "again",
+    )
+    tab.wait_for(lambda: tab.view()["my_orders"][area] is not None, "the order placed again")
+
+
 def click_map(tab: Tab, selector: str, what: str) -> None:
     """Click an area of the map: the event goes to the path itself (its box's centre may lie
     outside a bent area, or under the zoom buttons), then wait for the server's answer."""
@@ -60,6 +107,7 @@ def click_map(tab: Tab, selector: str, what: str) -> None:
     tab.wait_for_ack(answered, what)
 
 
+@pytest.mark.parametrize("server", [3], indirect=True)
 def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -> None:
     for old in ARTIFACTS.glob("thrones-*.png"):
         old.unlink()  # the numbering below must not mix with an earlier run's
@@ -115,8 +163,9 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     placed = 0
     while "place_order" in tab.types():
         legal_areas = {a["area"] for a in tab.legal() if a["type"] == "place_order"}
+        ordered = {a["area"] for a in tab.legal() if a["type"] == "clear_order"}
         spots = page.locator("#board path.th-area.spot")
-        assert spots.count() == len(legal_areas)
+        assert spots.count() == len(legal_areas | ordered)  # the placed ones may change
         # The first order goes to the largest army (its March is the interesting one).
         units = tab.view()["units"]
         area = max(sorted(legal_areas), key=lambda a: sum(units[a])) if placed == 0 else min(legal_areas)
@@ -147,8 +196,10 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
             tab.shot("planning-orders")
             assert page.locator("[data-panel=orders] button[data-blocked]").count() >= 1
     assert placed >= 3, placed
-    assert tab.types() == {"ready"}
-    assert page.locator("#board .spot").count() == 0
+    assert tab.types() == {"clear_order", "ready"}
+    change_and_take_back(tab)
+    assert page.locator("#board [data-my-order]").count() == placed
+    assert page.locator("#board .spot").count() == placed  # each placed order may still change
     tab.click_action("ready")
 
     # The bots place theirs; the orders are revealed and the action phase begins.
@@ -219,7 +270,7 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     assert not tab.external, tab.external
 
 
-BATTLE_KINDS = ("march_move:attack", "support:attacker", "house_cards:card")
+BATTLE_KINDS = ("march_move:attack", "support:attacker", "house_cards:card", "casualties:unit")
 
 
 @pytest.fixture
@@ -268,3 +319,105 @@ def test_thrones_battle_on_the_map(browser: Any, battle_server: Any) -> None:
     tab.shot("battle-cards")
     assert not tab.errors, tab.errors
     assert not tab.external, tab.external
+
+
+def test_thrones_casualties_on_the_map_then_the_battle_tally(browser: Any, battle_server: Any) -> None:
+    """The loser's army lights up on the map; a click opens the chooser of its unit kinds with the
+    view's counts; the last casualty ends the battle and its closing tally shows the view's final
+    strengths and winner (and the log line says them) until the person closes it."""
+    from thrones_play import click_towards, open_seat
+
+    server, ids, positions = battle_server
+    tab = Tab(browser, "thrones-casualties")
+    page = tab.page
+    pos = positions["casualties:unit"]
+    open_seat(tab, server.base, ids["casualties:unit"], pos["seat"])
+    tab.settle()
+    battle = tab.view()["battle"]
+    spot = page.locator(f"#board path.th-area.spot[data-area='{battle['area']}'][data-opens=casualty]")
+    assert spot.count() == 1
+    assert page.locator("#actions [data-action=casualty]").count() == 0  # the map first
+    spot.dispatch_event("click")
+    chooser = page.locator(f"[data-panel=casualties] [data-dialog=area][data-area='{battle['area']}']")
+    chooser.wait_for()
+    buttons = chooser.locator("[data-action=casualty]")
+    legal = [a for a in tab.legal() if a["type"] == "casualty"]
+    assert buttons.count() == len(legal)
+    for i in range(buttons.count()):
+        unit = int(buttons.nth(i).get_attribute("data-unit") or -1)
+        assert buttons.nth(i).get_attribute("data-count") == str(battle["casualty_pool"][unit])
+    tab.shot("casualty-chooser")
+    answer = click_towards(tab, [("casualty", legal[0]["unit"])], "the casualty")
+    assert answer["t"] == "ack", answer
+    tab.settle()
+    tally = tab.view()["last_battle"]
+    assert tally is not None and "battle" not in tab.view()
+    panel = page.locator("[data-panel=battle-result]")
+    panel.wait_for()
+    for side in (0, 1):
+        total = panel.locator(f"[data-side='{side}'] [data-strength]").get_attribute("data-strength")
+        assert total == str(tally["strength"][side])
+    assert panel.locator("[data-winner]").get_attribute("data-winner") == str(tally["winner"])
+    won = sorted(tally["strength"], reverse=True)
+    assert f"strength {won[0]} against {won[1]}" in page.locator("#log").inner_text()
+    tab.shot("battle-tally")
+    panel.locator("[data-ui=close-tally]").click()
+    assert page.locator("[data-panel=battle-result]").count() == 0
+    assert not tab.errors, tab.errors
+    assert not tab.external, tab.external
+
+
+def _ended_game(players: int, seed: int) -> dict[str, Any]:
+    """A position past the end: a seeded random game (thrones_kind_positions' rules) played out."""
+    import random
+
+    from thrones_kind_positions import new_state, pack
+
+    state = new_state(players, seed)
+    rng = random.Random(seed)
+    prefix: list[list[Any]] = []
+    while state.decision().result is None:
+        seat = rng.choice(state.decision().players)
+        legal = state.legal_actions(seat)
+        action = legal[rng.randrange(len(legal))]
+        state.apply(seat, action)
+        prefix.append(pack(seat, action))
+    return {"players": players, "seed": seed, "seat": 0, "prefix": prefix}
+
+
+def test_thrones_end_panel_names_the_winning_house(browser: Any, tmp_path: Path) -> None:
+    """A game over: the end panel names the winning house and ranks every house by the view's
+    standings (castles, supply, power); the shell's banner names the house too."""
+    from browser_support import missing, skip_or_fail
+    from thrones_play import open_seat, write_positions
+
+    if missing():
+        skip_or_fail(missing() or "")
+    ids = write_positions(tmp_path / "end.sqlite", {"end": _ended_game(3, 2)})
+    srv = Server(tmp_path / "end.sqlite", 1)
+    srv.start()
+    try:
+        tab = Tab(browser, "thrones-end")
+        page = tab.page
+        open_seat(tab, srv.base, ids["end"], 0)
+        tab.settle()
+        view = tab.view()
+        result = view["result"]
+        assert result is not None
+        panel = page.locator("[data-panel=end]")
+        panel.wait_for()
+        assert panel.locator("h3").get_attribute("data-winner") == ",".join(map(str, result["winners"]))
+        rows = panel.locator("tr[data-rank-seat]")
+        assert rows.count() == len(result["standings"]) == 3
+        for i, r in enumerate(result["standings"]):
+            assert rows.nth(i).get_attribute("data-rank-seat") == str(r["seat"])
+            assert rows.nth(i).locator("[data-castles]").inner_text() == str(r["castles"])
+            assert rows.nth(i).locator("[data-supply]").inner_text() == str(r["supply"])
+        heading = page.locator("#banner h2").inner_text()
+        for p in result["winners"]:
+            assert view["houses"][p] in heading and view["houses"][p] in panel.locator("h3").inner_text()
+        tab.shot("end-panel")
+        assert not tab.errors, tab.errors
+        assert not tab.external, tab.external
+    finally:
+        srv.stop()

@@ -1,7 +1,8 @@
 """Two people in two browsers make `thrones`'s sealed, simultaneous decisions at once -- the
 orders of the planning phase, a Clash of Kings bid, the house cards of a battle -- while a
-spectator watches in a third. Every WebSocket frame each of them receives is checked: never the
-other's sealed orders, bid or house card before the reveal; and each page shows the other's
+spectator watches in a third. Each person also takes one order back and places it again. Every
+WebSocket frame each of them receives is checked: never the other's sealed orders (placed or
+taken back), bid or house card before the reveal; and each page shows the other's
 readiness (``data-ready-seat``). The positions come from data/thrones-positions.json, written
 into the server's database with the two deciders as people and the other houses as bots."""
 
@@ -15,7 +16,7 @@ import pytest
 from browser_support import Server, missing, skip_or_fail
 from browser_tabs import Tab, _keys
 from thrones_kind_positions import load
-from thrones_play import as_tuple, click_towards, open_seat, position_state, write_positions
+from thrones_play import MAP_DRAWN, as_tuple, click_towards, open_seat, position_state, write_positions
 
 SCENARIOS = ("planning:place_order", "bidding:iron_throne", "house_cards:card")
 # The event that ends each scenario's sealed decision (the next one may be of the same phase:
@@ -55,7 +56,7 @@ def check_frames(frames: list[dict[str, Any]], viewer: int | None) -> int:
         for e in msg.get("events", []):
             if e.get("seat") == viewer:
                 continue
-            if e["type"] == "order_placed":
+            if e["type"] in ("order_placed", "order_cleared"):
                 assert e.get("area") is None and e.get("order") is None, (viewer, e)
             if e["type"] == "bid_placed":
                 assert e.get("amount") is None, (viewer, e)
@@ -96,10 +97,11 @@ def play_scenario(browser: Any, base: str, kind: str, game_id: str, seats: list[
     open_seat(ann, base, game_id, a_seat)
     open_seat(bob, base, game_id, b_seat)
     watcher.page.goto(f"{base}/play/{game_id}")
-    watcher.page.locator(".th-board").wait_for()
+    watcher.page.locator(MAP_DRAWN).first.wait_for()
     watcher.wait_for(lambda: bool(watcher.last), "the spectator's welcome")
     reveal = REVEAL[kind]
     done = {a_seat: False, b_seat: False}
+    took_back: set[int] = set()
     pairs = ((ann, bob, a_seat), (bob, ann, b_seat))
     while not all(done.values()):
         for me, other, seat in pairs:
@@ -110,7 +112,15 @@ def play_scenario(browser: Any, base: str, kind: str, game_id: str, seats: list[
                 done[seat] = True
                 continue
             places = [a for a in legal if a["type"] == "place_order"]
-            target = places[rng.randrange(len(places))] if places else legal[rng.randrange(len(legal))]
+            clears = [a for a in legal if a["type"] == "clear_order"]
+            ready = [a for a in legal if a["type"] == "ready"]
+            if places:
+                target = places[rng.randrange(len(places))]
+            elif clears and seat not in took_back:  # each person takes one order back once
+                target = clears[rng.randrange(len(clears))]
+                took_back.add(seat)
+            else:
+                target = ready[0] if ready else legal[rng.randrange(len(legal))]
             others = [as_tuple(a) for a in legal if a["type"] == target["type"]]
             answer = click_towards(me, [as_tuple(target)], f"{kind}: {target}", others)
             assert answer["t"] == "ack", answer
@@ -122,6 +132,17 @@ def play_scenario(browser: Any, base: str, kind: str, game_id: str, seats: list[
                 watcher.wait_for(partial(sees_ready, watcher, seat), f"the spectator: seat {seat} ready")
     for tab in (ann, bob, watcher):
         tab.wait_for(partial(revealed, tab, reveal), f"{tab.name} to see the reveal after {kind}", 15)
+    if kind == "planning:place_order":
+        for tab, seat in ((ann, a_seat), (bob, b_seat)):
+            assert seat in took_back and any(
+                e["type"] == "order_cleared" and e["seat"] == seat and e["area"] is not None
+                for m in tab.frames
+                for e in m.get("events", [])
+            ), f"seat {seat} took no order back"
+        cleared_seen = [
+            e for m in watcher.frames for e in m.get("events", []) if e["type"] == "order_cleared"
+        ]
+        assert {e["seat"] for e in cleared_seen} >= set(seats)  # each clear is seen, never where
     checked = check_frames(ann.frames, a_seat) + check_frames(bob.frames, b_seat)
     checked += check_frames(watcher.frames, None)
     for tab in (ann, bob, watcher):

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser_support import ARTIFACTS, Server
 from browser_tabs import Tab
-from thrones_play import TIME_RENDERS, as_tuple, click_towards, my_turn_or_over, percentiles, pick
+from thrones_play import MAP_DRAWN, TIME_RENDERS, as_tuple, click_towards, my_turn_or_over, percentiles, pick
 
 GAME_TIMEOUT_S = 150
 
@@ -24,7 +24,7 @@ def test_one_person_plays_a_whole_game_by_clicking(browser: Any, server: Server)
     tab = Tab(browser, "game-thrones")
     page = tab.page
     tab.create_in_lobby(server.base, "thrones", 5, "Ann")
-    page.locator(".th-board").wait_for()
+    page.locator(MAP_DRAWN).first.wait_for()
     tab.wait_for(lambda: bool(tab.last), "the welcome")
     welcome = next(m for m in tab.frames if m["t"] == "welcome")
     assert [s["kind"] for s in welcome["seats"]] == ["human", "bot", "bot", "bot", "bot"]
@@ -63,6 +63,15 @@ def test_one_person_plays_a_whole_game_by_clicking(browser: Any, server: Server)
     assert "wins" in heading or "Tie" in heading, heading
     assert banner.locator("h2").get_attribute("data-winner") == ",".join(map(str, winners))
     assert (result.get("reason") or "") in banner.inner_text()
+    houses = tab.view()["houses"]
+    assert all(houses[p] in heading for p in winners), heading  # the house, not the seat
+    # The end panel ranks every house as the view's standings do.
+    end = page.locator("[data-panel=end]")
+    ranked = end.locator("tr[data-rank-seat]")
+    assert [ranked.nth(i).get_attribute("data-rank-seat") for i in range(ranked.count())] == [
+        str(r["seat"]) for r in result["standings"]
+    ]
+    assert ranked.count() == 5
     tab.shot("game-end")
     assert not tab.errors, tab.errors
     assert not tab.external, tab.external

@@ -21,6 +21,7 @@ from ravenry.games.thrones.state import BID_WILDLINGS, PHASE_NAMES, SIDE_NONE
 # kind -> what a person decides there (the report and the failure messages name kinds by it).
 KINDS: Final[dict[str, str]] = {
     "planning:place_order": "place an order token in one of your areas",
+    "planning:clear_order": "take back one of your face-down orders (to place it or another again)",
     "planning:ready": "say your orders are all placed",
     "messenger_raven:swap": "Messenger Raven: swap one of your placed orders",
     "messenger_raven:pass": "Messenger Raven: keep your orders",
@@ -85,7 +86,7 @@ def kind_of(state: Any, seat: int, action: tuple[Any, ...]) -> str:
     """The kind of ``action``, legal for ``seat`` in ``state`` (a ThronesState)."""
     phase = PHASE_NAMES[state.phase]
     t = action[0]
-    if t in ("place_order", "ready"):
+    if t in ("place_order", "clear_order", "ready"):
         return f"planning:{t}"
     if t in ("raven_swap", "raven_pass"):
         return "messenger_raven:" + ("swap" if t == "raven_swap" else "pass")

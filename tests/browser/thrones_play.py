@@ -23,6 +23,9 @@ from ravenry.server.live import hash_token
 from ravenry.server.storage import GameRow, SeatRow, Storage, actions_table, dumps, games_table
 
 ANSWER_WAIT_S = 2.0
+# The map is drawn: its geometry arrives by a fetch of its own, so the board's first frame (which
+# already shows the game's seq) may come before it, with no area to click yet.
+MAP_DRAWN = ".th-board path.th-area"
 
 
 # -- positions in the database -----------------------------------------------------------------------
@@ -86,7 +89,7 @@ def open_seat(tab: Tab, base: str, game_id: str, seat: int) -> int:
     frames before it are another game's). Answers to the previous page are dropped."""
     tab.last = {}
     tab.page.goto(f"{base}/play/{game_id}#seat={seat}&token={token_for(game_id, seat)}")
-    tab.page.locator(".th-board").wait_for()
+    tab.page.locator(MAP_DRAWN).first.wait_for()
     tab.wait_for(lambda: bool(tab.last) and tab.last.get("seat") == seat, "the welcome")
     tab.answers.clear()
     return max(i for i, m in enumerate(tab.frames) if m.get("t") == "welcome")
@@ -124,6 +127,8 @@ def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
         if attr in attrs and "action" not in attrs:
             return 0.6 if action[0] == type_ and attrs[attr] == str(values[field]) else -1
     if el["spot"] and "action" not in attrs:  # a spot that opens its area's chooser
+        if attrs.get("opens") == action[0]:  # ... of actions without an area (casualties)
+            return 0.5
         return 0.5 if "area" in values and attrs.get("area") == str(values["area"]) else -1
     if attrs.get("action") != action[0]:
         return -1
@@ -140,9 +145,11 @@ def _score(el: dict[str, Any], action: tuple[Any, ...]) -> float:
 
 # A point where a person's click lands on element ``i`` (it, or a child, is topmost there):
 # map areas are bent SVG paths, so the centre of their box may be another area.
-_HIT_POINT = """([sel, i]) => {
+# "stale" if the page redrew since the scan and element ``i`` is another one now.
+_HIT_POINT = """([sel, i, attrs]) => {
   const el = document.querySelectorAll(sel)[i];
-  if (!el) return null;
+  if (!el) return "stale";
+  for (const [k, v] of Object.entries(attrs)) if (el.getAttribute('data-' + k) !== v) return "stale";
   el.scrollIntoView({block: 'center', inline: 'center'});
   const r = el.getBoundingClientRect();
   const W = window.innerWidth, H = window.innerHeight;
@@ -190,12 +197,14 @@ def click_towards(
                 break
         if best is None:
             raise AssertionError(f"{what}: nothing on the page leads to {targets[:3]}")
+        drawn = renders(tab)
+        point = tab.page.evaluate(_HIT_POINT, [_ALL, best["i"], best["attrs"]])
+        if point == "stale":
+            continue  # scan the new page again
         if best["spot"]:
             clicked_spots.add(best["attrs"]["area"])
         if any(p in best["attrs"] for p in PICKERS):
             picked.add(str(best["i"]))
-        drawn = renders(tab)
-        point = tab.page.evaluate(_HIT_POINT, [_ALL, best["i"]])
         if point:
             tab.page.mouse.click(point[0], point[1])
         else:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 import pytest
-from conftest import sweep_seeds
+from conftest import sweep_chunks, sweep_seeds
 
 import ravenry
 from ravenry.core.protocol import GameState
@@ -99,7 +99,7 @@ def play_all(
     return result, endings
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", sweep_chunks(CHUNKS))
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games(players: int, board: str, chunk: int, brotherhood_checks: GameChecks) -> None:

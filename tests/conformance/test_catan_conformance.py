@@ -10,7 +10,7 @@ Catan-family game shares are in ``test_catan_family_conformance.py``.
 from __future__ import annotations
 
 import pytest
-from conftest import sweep_seeds
+from conftest import sweep_chunks, sweep_seeds
 
 from ravenry.testing import GameChecks, PlayoutSettings, run_conformance
 
@@ -20,7 +20,7 @@ GAMES_PER_CHUNK = 42  # 2 player counts x 3 boards x 8 chunks x 42 = 2,016 games
 MAX_STEPS = 2500  # random games need 650-800 steps (median), rarely more than 2,000
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", sweep_chunks(CHUNKS))
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games(players: int, board: str, chunk: int, catan_checks: GameChecks) -> None:

@@ -11,7 +11,7 @@ Catan-family game shares are in ``test_catan_family_conformance.py``.
 from __future__ import annotations
 
 import pytest
-from conftest import sweep_seeds
+from conftest import sweep_chunks, sweep_seeds
 
 from ravenry.games.catan.data import GENERIC_HARBOR
 from ravenry.games.catan.rules import CatanState
@@ -28,7 +28,7 @@ MAX_STEPS = 2500  # random games need about 600 steps, rarely more than 1,500
 SAMPLE_EVERY = 150  # the expensive checks about 4 times a game
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", sweep_chunks(CHUNKS))
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games(players: int, board: str, chunk: int, got_checks: GameChecks) -> None:

@@ -50,6 +50,7 @@ def test_create_gives_invites_and_a_watch_link_and_lobby_data_holds_no_secret(cl
         "bot": "greedy",
         "name": "greedy bot",
         "connected": True,
+        "away": False,
     }
     listing = client.get("/api/games").text + client.get(f"/api/games/{game_id}").text
     seed = str(client.app.state.hub.fixed_seed)  # type: ignore[attr-defined]

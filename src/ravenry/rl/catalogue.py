@@ -257,6 +257,7 @@ def thrones_catalogue(codec_fields: Mapping[str, Sequence[tuple[str, str]]], pla
     flag = Domain("flag", 0, 2, "no / yes")
     spec: dict[str, Any] = {
         "place_order": [area, order],
+        "clear_order": [area],
         "ready": [],
         "raven_swap": [area, order],
         "raven_pass": [],

@@ -24,10 +24,12 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from ravenry.server.clocks import WallClock
+from ravenry.server.clocks import option_specs as table_option_specs
 from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
 from ravenry.server.limits import AddressBook, Limits, client_address
-from ravenry.server.live import Connection, LiveGame, hash_token, new_token
-from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, validation_reason
+from ravenry.server.live import Connection, LiveGame, chat_frame, hash_token, new_token
+from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
 from ravenry.server.sockets import pump, serve_socket
 from ravenry.server.storage import GameRow, Storage
 from ravenry.server.transport import SecurityHeaders
@@ -35,6 +37,7 @@ from ravenry.server.transport import SecurityHeaders
 log = logging.getLogger("ravenry.server")
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+CHAT_PER_REPLAY_STEP = 200  # chat lines a replay step shows (those said at that position)
 DEFAULT_RATE = Limits.rate  # messages a second per connection
 
 
@@ -53,15 +56,17 @@ def create_app(
     rate: float | None = None,
     on_ready: Callable[[], None] | None = None,
     limits: Limits | None = None,
+    wall: WallClock | None = None,
 ) -> FastAPI:
     """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``), with
     ``limits`` (every one a setting, see :class:`~ravenry.server.limits.Limits`); ``rate``, if
-    given, overrides ``limits.rate``."""
+    given, overrides ``limits.rate``; ``wall`` is the clock the game clocks read (tests pass a
+    :class:`~ravenry.server.clocks.ManualClock`)."""
     limits = limits or Limits()
     if rate is not None:
         limits = dataclasses.replace(limits, rate=rate)
     storage = Storage(database_url)
-    hub = Hub(storage, bot_delay, fixed_seed, limits)
+    hub = Hub(storage, bot_delay, fixed_seed, limits, wall)
     addresses = AddressBook(limits)
 
     @contextlib.asynccontextmanager
@@ -151,7 +156,8 @@ def create_app(
                     "name": game.name,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
-                    "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS],
+                    "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS]
+                    + table_option_specs(),
                     "bots": bot_kinds(game_id),
                 }
             )
@@ -200,6 +206,23 @@ def create_app(
         live.broadcast_presence()
         return {"invite": invite_link(game_id, seat, fresh)}
 
+    @app.post("/api/games/{game_id}/chat/mute")
+    async def mute_chat(game_id: str, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        _check_post(request, body)
+        token = _bearer(request)
+        try:
+            parsed = MuteChat.model_validate_json(body)
+        except ValidationError as exc:
+            raise ApiError(422, "bad_request", validation_reason(exc)) from None
+        live = await hub.live(game_id)
+        if live is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        if not live.is_host(token):
+            raise ApiError(403, "forbidden", "only the host (the game's creator) may mute spectators")
+        await live.mute_spectators(parsed.spectators)
+        return {"spectators_muted": live.spectators_muted}
+
     @app.post("/api/games/{game_id}/rematch", status_code=201)
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         _check_post(request, await _body(request))
@@ -241,12 +264,14 @@ def create_app(
         events: list[Any] = []
         for action in actions[:k]:
             events = state.apply_json(action.seat, action.payload)
+        chat = await storage.call(storage.chat_at, game_id, k, CHAT_PER_REPLAY_STEP)
         return {
             "seq": k,
             "total": len(actions),
             "view": state.observe(None),
             "events": [e.view(None) for e in events],
             "by": actions[k - 1].seat if k else None,
+            "chat": [chat_frame(line) for line in chat],
         }
 
     # -- live play ------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ravenry.core.errors import IllegalAction
+from ravenry.server.clocks import TABLE_OPTIONS, SystemClock, WallClock, table_options
 from ravenry.server.limits import Limits, TokenBucket
 from ravenry.server.live import LiveGame, Seat, hash_token, invite_link, new_token
 from ravenry.server.messages import CreateGame
@@ -42,9 +43,15 @@ class Hub:
     """Every game the server holds in memory, and how games are made and found."""
 
     def __init__(
-        self, storage: Storage, bot_delay: float, fixed_seed: int | None, limits: Limits | None = None
+        self,
+        storage: Storage,
+        bot_delay: float,
+        fixed_seed: int | None,
+        limits: Limits | None = None,
+        wall: WallClock | None = None,
     ) -> None:
         self.storage = storage
+        self.wall: WallClock = wall or SystemClock()  # tests pass a ManualClock
         self.bot_delay = bot_delay
         self.fixed_seed = fixed_seed
         self.limits = limits or Limits()
@@ -77,6 +84,7 @@ class Hub:
                 live.status = "finished"
         for live in self.games.values():
             live.schedule_bots()
+            live.start_clocks()  # deadlines that passed while the server was down fire now
         log.info("restored %d running game(s)", len(self.games))
         if self.limits.open_game_ttl > 0:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -86,6 +94,7 @@ class Hub:
             self._sweeper.cancel()
         for live in self.games.values():
             live.cancel_bots()
+            live.stop_clocks()
 
     def _open_cutoff(self) -> float:
         ttl = self.limits.open_game_ttl
@@ -113,6 +122,7 @@ class Hub:
 
     def _register(self, live: LiveGame) -> None:
         self.games[live.id] = live
+        live.wall = self.wall
         live.on_idle = self._forget
         live.presence_delay = self.limits.presence_delay
         per_minute = self.limits.spectator_chat_per_minute
@@ -214,8 +224,11 @@ class Hub:
             raise ApiError(
                 400, "bad_seats", f"{players} players need {players} seats, got {len(request.seats)}"
             )
+        # The table's options (clock, away_after) are the server's; the rest are the game's.
+        game_options = {k: v for k, v in request.options.items() if k not in TABLE_OPTIONS}
         try:
-            check_game_options(game, request.options, SERVER_OPTIONS)
+            clock_spec, away_after = table_options(request.options)
+            check_game_options(game, game_options, SERVER_OPTIONS)
         except ValueError as exc:
             raise ApiError(400, "bad_options", str(exc)) from None
         seats: list[SeatRow] = []
@@ -241,7 +254,7 @@ class Hub:
                 seed = self.fixed_seed + await self.storage.call(self.storage.count_games)
             options: dict[str, Any] = dict(request.options)
             try:
-                config = game.make_config(players=players, seed=seed, **options, **_server_options(game))
+                config = game.make_config(players=players, seed=seed, **game_options, **_server_options(game))
             except (IllegalAction, ValueError) as exc:
                 raise ApiError(400, "bad_options", _reason(exc)) from None
             except TypeError:  # never echo Python's own wording (function names, keywords)
@@ -273,9 +286,12 @@ class Hub:
             bot_delay=self.bot_delay,
             status=row.status,
             host_token_hash=row.host_token_hash,
+            clock_spec=clock_spec,
+            away_after=away_after,
         )
         self._register(live)
         live.schedule_bots()
+        live.start_clocks()
         answer = {
             "id": game_id,
             "game": game.id,
@@ -302,7 +318,14 @@ class Hub:
             status, seq, result = live.status, live.seq, live.result
         else:
             seats = [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "connected": s.kind == "bot"}
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "connected": s.kind == "bot",
+                    "away": s.away,
+                }
                 for s in row.seats
             ]
             status, seq, result = row.status, row.seq, row.result

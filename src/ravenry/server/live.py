@@ -8,6 +8,16 @@ the game's state, the actor get its ``ack`` and every viewer an ``ev`` with its 
 and the state stays as it was. Bots are tasks armed after every commit (and at start-up), which
 see only their seat's view and legal actions.
 
+Chat takes the same care: a line is cleaned (``messages.clean_chat_text``), committed to the
+``chat`` table, and only then sent to every viewer; a welcome carries the last lines, read back
+from storage when a game is restored. The host may mute spectators (kept with the game).
+Clocks (``clocks``): with a ``clock`` option every person deciding has an absolute deadline, kept
+in memory and saved after each commit. One watcher task per game sleeps on the injected wall
+clock until the earliest deadline; then, under the lock, a stand-in bot that sees only that
+seat's view makes the seat's choice, committed like any move (cid ``~timeout:<seq>``). After
+``away_after`` timeouts in a row the seat is away: no clock, a bot plays it (cid ``~away:<seq>``)
+until its person sends ``takeover``. Cids starting with ``~`` are the server's own.
+
 Frames go to a connection through its own bounded queue, filled under the game's lock, so every
 viewer sees them in ``seq`` order and a slow socket never holds the lock.
 """
@@ -20,19 +30,29 @@ import hmac
 import json
 import logging
 import secrets
-import unicodedata
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ravenry.bots.base import Bot, bot_decide, bot_from_spec
+from ravenry.bots.base import Bot, bot_decide, bot_from_spec, bot_kinds
 from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from ravenry.core.protocol import Event, Game, GameState
 from ravenry.core.rng import Rng
+from ravenry.server.clocks import (
+    DEFAULT_AWAY_AFTER,
+    NO_CLOCK,
+    ClockSpec,
+    SeatClock,
+    SystemClock,
+    WallClock,
+    table_options,
+)
 from ravenry.server.limits import TokenBucket
-from ravenry.server.storage import GameRow, SeatRow, Storage
+from ravenry.server.messages import clean_chat_text
+from ravenry.server.storage import ChatRow, GameRow, SeatRow, Storage
 
 log = logging.getLogger("ravenry.server")
 
@@ -40,6 +60,9 @@ LOG_IN_WELCOME = 200
 CHAT_IN_WELCOME = 50
 OUTBOX_LIMIT = 2000  # frames waiting for a slow socket before it is dropped (it reconnects)
 CLOSE = None  # the sentinel that tells a connection's writer to close the socket
+TIMEOUT_CID = "~timeout:"  # the cid of a timeout action (then its seq); clients cannot send "~"
+AWAY_CID = "~away:"  # the cid of a bot's action for an away seat
+STAND_IN_BOTS = ("greedy", "random")  # the bot that makes a timed-out seat's choice: first found
 
 
 def hash_token(token: str) -> str:
@@ -97,6 +120,7 @@ class Seat:
     claimed: bool
     bot: Bot | None = None
     rng: Rng | None = None
+    clock: SeatClock = field(default_factory=SeatClock)
 
     def public(self, connected: bool) -> dict[str, Any]:
         return {
@@ -105,6 +129,7 @@ class Seat:
             "bot": self.bot_spec,
             "name": self.name,
             "connected": connected,
+            "away": self.clock.away,
         }
 
 
@@ -113,6 +138,13 @@ class LogEntry:
     seq: int
     by: int | None
     events: list[Event]
+    timeout: bool = False  # the seat's clock ran out and a stand-in bot chose for it
+
+    def frame(self, seat: int | None) -> dict[str, Any]:
+        frame = {"t": "ev", "seq": self.seq, "by": self.by, "events": [e.view(seat) for e in self.events]}
+        if self.timeout:
+            frame["timeout"] = True
+        return frame
 
 
 @dataclass
@@ -150,6 +182,9 @@ class LiveGame:
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     broken_bots: set[int] = field(default_factory=set)
     chat_log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_IN_WELCOME))
+    chat_count: int = 0  # lines stored so far (the next one is chat_count + 1)
+    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one line stored at a time
+    spectators_muted: bool = False  # the host's switch, kept in the games row
     on_idle: Callable[[LiveGame], None] | None = None
     # Presence changes within this many seconds go out as one frame, and only if seats changed.
     presence_delay: float = 0.0
@@ -159,6 +194,12 @@ class LiveGame:
     spectator_chat: TokenBucket = field(default_factory=lambda: TokenBucket(0, 1))
     # The rematch once someone asked for it: its id and each person's seat token (memory only).
     rematch: tuple[str, dict[int, str]] | None = None
+    # Clocks: the game's clock, the timeouts in a row that make a seat away, the wall clock read.
+    clock_spec: ClockSpec = NO_CLOCK
+    away_after: int = DEFAULT_AWAY_AFTER
+    wall: WallClock = field(default_factory=SystemClock)
+    clocks_current: bool = True  # False: the stored clocks predate the last action (a crash)
+    clock_task: asyncio.Task[None] | None = None
 
     # -- building -------------------------------------------------------------------------------
     @classmethod
@@ -168,6 +209,7 @@ class LiveGame:
 
         game = get_game(row.kind)
         state: GameState = game.new_state(game.config_from_json(row.config))
+        clock_spec, away_after = table_options(row.options)
         live = cls(
             id=row.id,
             game=game,
@@ -177,7 +219,12 @@ class LiveGame:
             bot_delay=bot_delay,
             status=row.status,
             host_token_hash=row.host_token_hash,
+            spectators_muted=row.spectators_muted,
+            clock_spec=clock_spec,
+            away_after=away_after,
         )
+        live.chat_count = storage.chat_count(row.id)
+        live.chat_log.extend(chat_frame(line) for line in storage.recent_chat(row.id, CHAT_IN_WELCOME))
         for action in storage.actions(row.id):
             by = action.seat
             if by is None:
@@ -186,9 +233,11 @@ class LiveGame:
             live.seq += 1
             if action.seq != live.seq:
                 raise ValueError(f"game {row.id}: action seq {action.seq} where {live.seq} was expected")
-            live.history.append(LogEntry(live.seq, by, events))
+            timeout = action.cid is not None and action.cid.startswith(TIMEOUT_CID)
+            live.history.append(LogEntry(live.seq, by, events, timeout))
             if action.cid is not None:
                 live.cids[(by, action.cid)] = live.seq
+        live.clocks_current = row.clock_seq == live.seq
         return live
 
     # -- who is who -----------------------------------------------------------------------------
@@ -227,6 +276,8 @@ class LiveGame:
         if not self._deciding(seat):
             return None, None
         assert seat is not None
+        if self.seats[seat].clock.away:
+            return None, None  # a bot plays it: nothing for the person to click but "take over"
         legal = [self.game.action_to_json(a) for a in self.state.legal_actions(seat)]
         return legal, list(self.state.action_templates(seat))
 
@@ -242,11 +293,10 @@ class LiveGame:
             "legal": legal,
             "templates": templates,
             "seats": self.public_seats(),
-            "log": [
-                {"t": "ev", "seq": e.seq, "by": e.by, "events": [ev.view(seat) for ev in e.events]}
-                for e in self.history
-            ],
+            "log": [e.frame(seat) for e in self.history],
             "chat": list(self.chat_log),
+            "spectators_muted": self.spectators_muted,
+            **({"clocks": self.clocks_json()} if self.clock_spec.on else {}),
             **({"rematch": self.rematch_invite(seat)} if self.rematch_invite(seat) else {}),
         }
 
@@ -266,17 +316,11 @@ class LiveGame:
     def _ev(self, entry: LogEntry, seat: int | None) -> str:
         view = self.state.observe(seat, static=False)  # the client keeps the board from welcome
         legal, templates = self._legal(seat)
-        return dumps(
-            {
-                "t": "ev",
-                "seq": entry.seq,
-                "by": entry.by,
-                "events": [e.view(seat) for e in entry.events],
-                "view": view,
-                "legal": legal,
-                "templates": templates,
-            }
-        )
+        frame = entry.frame(seat)
+        frame.update(view=view, legal=legal, templates=templates)
+        if self.clock_spec.on:
+            frame["clocks"] = self.clocks_json()
+        return dumps(frame)
 
     def _broadcast(self, entry: LogEntry) -> None:
         frames: dict[int | None, str] = {}  # one projection per viewer seat, shared by its sockets
@@ -287,19 +331,37 @@ class LiveGame:
                 frames[conn.seat] = self._ev(entry, conn.seat)
             conn.send_text(frames[conn.seat])
 
-    def chat(self, conn: Connection, text: str) -> None:
-        """A line of table talk to every viewer (kept in memory only: the last ones go in welcome)."""
-        # Line breaks and tabs become spaces; other control and format characters are dropped.
-        text = "".join(c for c in " ".join(text.split()) if unicodedata.category(c)[0] != "C")
+    async def chat(self, conn: Connection, text: str) -> tuple[str, str] | None:
+        """A line of table talk from ``conn``: cleaned, stored, then sent to every viewer.
+        Returns a refusal ``(code, reason)``, or None (said, or nothing left to say)."""
+        if conn.seat is None and self.spectators_muted:
+            return "muted", "the host has muted spectators' chat in this game"
+        text = clean_chat_text(text)
         if not text:
-            return
+            return None
         name = "spectator" if conn.seat is None else self.seats[conn.seat].name
-        at = datetime.now(UTC).isoformat(timespec="seconds")
-        line = {"t": "chat", "from": conn.seat, "name": name, "text": text, "at": at}
-        self.chat_log.append(line)
-        message = dumps(line)
-        for other in list(self.connections):
-            other.send_text(message)
+        async with self.chat_lock:
+            line = ChatRow(self.chat_count + 1, self.seq, conn.seat, name, text, time.time())
+            try:
+                await self.storage.call(self.storage.add_chat, self.id, line)
+            except Exception as exc:
+                log.exception("game %s: could not store chat line %s", self.id, line.n)
+                return "storage", f"the message could not be saved, so it was not sent ({type(exc).__name__})"
+            self.chat_count = line.n
+            frame = chat_frame(line)
+            self.chat_log.append(frame)
+            message = dumps(frame)
+            for other in list(self.connections):
+                other.send_text(message)
+        return None
+
+    async def mute_spectators(self, muted: bool) -> None:
+        """The host's switch: stored first, then every viewer hears of it."""
+        await self.storage.call(self.storage.set_spectators_muted, self.id, muted)
+        self.spectators_muted = muted
+        message = dumps({"t": "chat_mute", "spectators": muted})
+        for conn in list(self.connections):
+            conn.send_text(message)
 
     def broadcast_presence(self) -> None:
         """Tell every viewer who is connected, soon: a burst of connects and disconnects (a client
@@ -334,6 +396,7 @@ class LiveGame:
             if self.status == "open" and all(s.claimed for s in self.seats):
                 self.status = "running"
                 self.schedule_bots()
+                self.start_clocks()
             try:
                 await self.storage.call(self.storage.claim_seat, self.id, conn.seat)
             except Exception:
@@ -354,6 +417,7 @@ class LiveGame:
     def expire(self) -> None:
         """The game was deleted (open for too long): close every socket on it."""
         self.cancel_bots()
+        self.stop_clocks()
         for conn in list(self.connections):
             conn.close(
                 {"t": "error", "code": "not_found", "reason": "this game expired before everyone came"}
@@ -379,24 +443,35 @@ class LiveGame:
         return outcome
 
     async def _act_locked(
-        self, conn: Connection | None, seat: int | None, cid: str | None, at: int | None, action: Any
+        self,
+        conn: Connection | None,
+        seat: int | None,
+        cid: str | None,
+        at: int | None,
+        action: Any,
+        origin: str = "person",
     ) -> Outcome:
-        outcome, entry = await self._submit_locked(seat, cid, at, action)
+        """``origin``: person (a socket's act, or a bot seat's), timeout or away (a stand-in bot)."""
+        outcome, entry = await self._submit_locked(seat, cid, at, action, origin)
         if conn is not None:
             conn.send(outcome.message(cid))
             if outcome.resend_welcome:
                 conn.send(self.welcome(conn.seat))
         if entry is not None:
             self._broadcast(entry)
+            await self._save_clocks()
         return outcome
 
     async def _submit_locked(
-        self, seat: int | None, cid: str | None, at: int | None, action: Any
+        self, seat: int | None, cid: str | None, at: int | None, action: Any, origin: str = "person"
     ) -> tuple[Outcome, LogEntry | None]:
         if seat is None:
             return Outcome(
                 self.seq, "unauthorized", "spectators cannot act; open your seat's invite link"
             ), None
+        if origin == "person" and self.seats[seat].clock.away:
+            reason = "a bot is playing this seat since its clock ran out; take it back first"
+            return Outcome(self.seq, "away", reason), None
         if cid is not None and (seat, cid) in self.cids:
             return Outcome(self.cids[(seat, cid)]), None  # already committed: the same ack again
         decision = self.state.decision()
@@ -431,11 +506,13 @@ class LiveGame:
         self.seq = seq
         if cid is not None:
             self.cids[(seat, cid)] = seq
-        entry = LogEntry(seq, seat, events)
+        entry = LogEntry(seq, seat, events, origin == "timeout")
         self.history.append(entry)
         if result is not None:
             self.status = "finished"
             asyncio.get_running_loop().call_soon(self._maybe_idle)
+        if self.clock_spec.on:
+            self._after_commit(self.seats[seat], origin)
         return Outcome(seq), entry
 
     async def _resync_after_failure(self) -> None:
@@ -464,7 +541,7 @@ class LiveGame:
             return
         for seat_no in decision.players:
             seat = self.seats[seat_no]
-            if seat.kind != "bot" or seat_no in self.bot_tasks or seat_no in self.broken_bots:
+            if not self._bot_plays(seat) or seat_no in self.bot_tasks or seat_no in self.broken_bots:
                 continue
             self.bot_tasks[seat_no] = asyncio.get_running_loop().create_task(self._bot_turn(seat_no))
 
@@ -474,16 +551,20 @@ class LiveGame:
             await asyncio.sleep(self.bot_delay)
             seat = self.seats[seat_no]
             async with self.lock:
-                if not self._deciding(seat_no):
+                if not self._deciding(seat_no) or not self._bot_plays(seat):
                     return
                 if seat.bot is None or seat.rng is None:
-                    seat.bot = bot_from_spec(seat.bot_spec or "random", self.game.id)
+                    seat.bot = bot_from_spec(seat.bot_spec or self._stand_in_spec(), self.game.id)
                     seat.rng = Rng(secrets.randbits(64))
                 # The bot sees only its seat's view and legal actions (bot_decide), and its
                 # choice goes through the very path a person's does.
                 choice = bot_decide(seat.bot, self.state, seat_no, seat.rng)
                 action = self.game.action_to_json(choice)
-                outcome = await self._act_locked(None, seat_no, f"bot-{self.seq}", None, action)
+                if seat.kind == "bot":
+                    outcome = await self._act_locked(None, seat_no, f"bot-{self.seq}", None, action)
+                else:
+                    cid = f"{AWAY_CID}{self.seq}"
+                    outcome = await self._act_locked(None, seat_no, cid, None, action, origin="away")
             if outcome.code == "storage":
                 await asyncio.sleep(max(self.bot_delay, 0.5))  # the database is down: try again later
                 again = True
@@ -507,6 +588,216 @@ class LiveGame:
             task.cancel()
         self.bot_tasks.clear()
 
+    def _bot_plays(self, seat: Seat) -> bool:
+        return seat.kind == "bot" or seat.clock.away
+
+    def _stand_in_spec(self) -> str:
+        kinds = bot_kinds(self.game.id)
+        return next((k for k in STAND_IN_BOTS if k in kinds), kinds[0] if kinds else "random")
+
+    # -- clocks ---------------------------------------------------------------------------------
+    def _timed(self, seat: Seat) -> bool:
+        return self.clock_spec.on and seat.kind == "human" and not seat.clock.away
+
+    def clocks_json(self) -> dict[str, Any]:
+        """Every seat's clock as all viewers see it: absolute deadlines (seconds since the epoch)
+        and the server's ``now``, so a page ticks locally whatever its own clock says."""
+        now = self.wall.now()
+        decision = self.state.decision()
+        waiting = set() if decision.result is not None or self.status != "running" else set(decision.players)
+        return {
+            **self.clock_spec.to_json(),
+            "away_after": self.away_after,
+            "now": now,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "timed": s.kind == "human",
+                    "deadline": s.clock.deadline,
+                    "remaining": s.clock.remaining(self.clock_spec, now),
+                    "timeouts": s.clock.timeouts,
+                    "away": s.clock.away,
+                    "waiting": s.seat in waiting,
+                }
+                for s in self.seats
+            ],
+        }
+
+    def _after_commit(self, actor: Seat, origin: str) -> None:
+        """The actor's clock stops (a timeout counts toward away; a person's own move resets the
+        count), then every clock is set for the decision now."""
+        now = self.wall.now()
+        if origin == "timeout":
+            actor.clock.stop(self.clock_spec, now, timed_out=True)
+            actor.clock.timeouts += 1
+            if actor.clock.timeouts >= self.away_after:
+                actor.clock.away = True
+                self.broadcast_presence()
+        elif origin == "person" and actor.kind == "human":
+            actor.clock.timeouts = 0
+            actor.clock.stop(self.clock_spec, now)
+        self._rearm()
+
+    def _rearm(self) -> None:
+        """Start the clock of every timed seat that decides now and has none running; stop those
+        that no longer decide; then watch the earliest deadline."""
+        now = self.wall.now()
+        decision = self.state.decision()
+        running = self.status == "running" and decision.result is None
+        deciding = set(decision.players) if running else set()
+        for seat in self.seats:
+            if not self._timed(seat):
+                seat.clock.deadline = None
+                continue
+            if seat.clock.deadline is not None and seat.seat not in deciding:
+                seat.clock.stop(self.clock_spec, now)
+            elif seat.clock.deadline is None and seat.seat in deciding:
+                seat.clock.start(self.clock_spec, now)
+        self._watch()
+
+    def _watch(self, at: float | None = None) -> None:
+        current = asyncio.current_task()
+        if self.clock_task is not None and self.clock_task is not current:
+            self.clock_task.cancel()
+        self.clock_task = None
+        deadlines = [s.clock.deadline for s in self.seats if s.clock.deadline is not None]
+        if at is None and not deadlines:
+            return
+        when = at if at is not None else min(d for d in deadlines if d is not None)
+        self.clock_task = asyncio.get_running_loop().create_task(self._wait_for_deadline(when))
+
+    def start_clocks(self) -> None:
+        """Set the clocks for the decision now (the game started, or the server did): stored
+        deadlines hold; if they predate the last action (a crash between that commit and the
+        clocks' save) every seat deciding now starts afresh."""
+        if not self.clock_spec.on or self.status != "running":
+            return
+        if not self.clocks_current:
+            for seat in self.seats:
+                seat.clock.deadline = None
+            self.clocks_current = True
+        self._rearm()
+        self._broadcast_clocks()
+        asyncio.get_running_loop().create_task(self._save_clocks_locked())
+
+    def stop_clocks(self) -> None:
+        if self.clock_task is not None:
+            self.clock_task.cancel()
+            self.clock_task = None
+
+    async def _save_clocks_locked(self) -> None:
+        async with self.lock:
+            await self._save_clocks()
+
+    async def _save_clocks(self) -> None:
+        if not self.clock_spec.on:
+            return
+        rows = [
+            (s.seat, (s.clock.deadline, s.clock.bank, s.clock.timeouts, s.clock.away))
+            for s in self.seats
+            if s.kind == "human"
+        ]
+        try:
+            await self.storage.call(self.storage.save_clocks, self.id, self.seq, rows)
+        except Exception:
+            # The action itself is committed; after a restart the clocks start afresh (clock_seq).
+            log.exception("game %s: could not save the clocks after seq %s", self.id, self.seq)
+
+    def _broadcast_clocks(self) -> None:
+        text = dumps({"t": "clocks", "clocks": self.clocks_json(), "seats": self.public_seats()})
+        for conn in list(self.connections):
+            conn.send_text(text)
+
+    async def _wait_for_deadline(self, when: float) -> None:
+        await self.wall.sleep_until(when)
+        if self.clock_task is asyncio.current_task():
+            self.clock_task = None
+        await self.fire_timeouts()
+
+    async def fire_timeouts(self) -> int:
+        """Make the choice of every seat whose deadline has passed (earliest first), each one an
+        action of its own; returns how many were committed."""
+        fired = 0
+        async with self.lock:
+            while True:
+                now = self.wall.now()
+                due = [
+                    s
+                    for s in self.seats
+                    if s.clock.deadline is not None and s.clock.deadline <= now and self._deciding(s.seat)
+                ]
+                if not due:
+                    break
+                seat = min(due, key=lambda s: (s.clock.deadline or 0.0, s.seat))
+                try:
+                    outcome = await self._timeout_locked(seat)
+                except Exception:
+                    log.exception("game %s: the timeout of seat %s failed", self.id, seat.seat)
+                    outcome = Outcome(self.seq, "internal", "the timeout failed")
+                if outcome.code is not None:
+                    reason = outcome.reason
+                    log.error("game %s: the timeout of seat %s failed: %s", self.id, seat.seat, reason)
+                    self._watch(at=now + 1.0)  # try again in a second (the database may be down)
+                    break
+                fired += 1
+        if fired:
+            self.schedule_bots()
+        return fired
+
+    async def _timeout_locked(self, seat: Seat) -> Outcome:
+        # The stand-in sees only this seat's view and legal actions, like any bot (bot_decide).
+        # A failing stand-in must not stop the clock (the game would wait forever): the seat's
+        # first legal action is taken instead.
+        try:
+            stand_in = bot_from_spec(self._stand_in_spec(), self.game.id)
+            choice = bot_decide(stand_in, self.state, seat.seat, Rng(secrets.randbits(64)))
+        except Exception:
+            log.exception("game %s: the stand-in bot failed for seat %s", self.id, seat.seat)
+            choice = self.state.legal_actions(seat.seat)[0]
+        action = self.game.action_to_json(choice)
+        cid = f"{TIMEOUT_CID}{self.seq}"
+        return await self._act_locked(None, seat.seat, cid, None, action, origin="timeout")
+
+    async def take_over(self, conn: Connection) -> dict[str, Any] | None:
+        """The person of an away seat takes it back: the bot stops, the clock starts again.
+        Returns a reject message if there is nothing to take back."""
+        seat_no = conn.seat
+        if seat_no is None:
+            return {"t": "reject", "cid": None, "code": "unauthorized", "reason": "spectators have no seat"}
+        async with self.lock:
+            seat = self.seats[seat_no]
+            if not seat.clock.away:
+                reason = "this seat is yours already"
+                return {"t": "reject", "cid": None, "code": "not_away", "reason": reason}
+            seat.clock.away = False
+            seat.clock.timeouts = 0
+            task = self.bot_tasks.pop(seat_no, None)
+            if task is not None:
+                task.cancel()
+            seat.bot = seat.rng = None
+            self._rearm()
+            await self._save_clocks()
+            for other in list(self.connections):
+                if other.seat == seat_no:
+                    other.send(self.welcome(seat_no))
+            self._broadcast_clocks()
+        self.broadcast_presence()
+        return None
+
+
+def chat_frame(line: ChatRow) -> dict[str, Any]:
+    """A stored chat line as viewers get it (live, in a welcome, in the replay)."""
+    at = datetime.fromtimestamp(line.at, UTC).isoformat(timespec="seconds")
+    return {
+        "t": "chat",
+        "n": line.n,
+        "seq": line.seq,
+        "from": line.seat,
+        "name": line.name,
+        "text": line.text,
+        "at": at,
+    }
+
 
 def _refusal_code(exc: IllegalAction) -> str:
     if isinstance(exc, MalformedAction):
@@ -526,4 +817,5 @@ def _seat(row: SeatRow, game_id: str) -> Seat:
         name=row.name,
         token_hash=row.token_hash,
         claimed=row.claimed_at is not None or row.kind == "bot",
+        clock=SeatClock(row.clock_deadline, row.clock_bank, row.timeouts, row.away),
     )

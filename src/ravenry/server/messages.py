@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from fastapi.exceptions import RequestValidationError
 
 MAX_MESSAGE_BYTES = 64 * 1024
+CHAT_MAX_CHARS = 500  # a chat line's cap, in characters, before and after cleaning
+
+# Format characters a chat line may keep: the zero-width (non-)joiners shape Persian, Indic
+# scripts and emoji sequences. Every other format character goes, bidi overrides and isolates
+# (U+202A-202E, U+2066-2069) first among them: they make a line read as something else.
+_CHAT_KEPT_FORMAT = frozenset({"\u200c", "\u200d"})
 
 
 def _printable(text: str) -> str:
@@ -26,8 +32,31 @@ def _printable(text: str) -> str:
     return text
 
 
+def _not_reserved(cid: str) -> str:
+    if cid.startswith("~"):
+        raise ValueError("a cid starting with ~ is the server's own (timeouts, away seats)")
+    return cid
+
+
 Printable = AfterValidator(_printable)
-ClientId = Annotated[str, Field(min_length=1, max_length=64), Printable]
+
+
+def clean_chat_text(text: str, cap: int = CHAT_MAX_CHARS) -> str:
+    """A chat line as it is stored and shown: runs of white space (line breaks and tabs among
+    them) become one space; control characters (NUL, C0, C1), surrogates, private-use,
+    unassigned and format characters (bidi overrides and isolates among them) are dropped; at
+    most ``cap`` characters. Never raises for any ``str``; may return ``""`` (nothing to say)."""
+    kept = []
+    for char in " ".join(text.split()):
+        category = unicodedata.category(char)
+        if category[0] == "C" and not (category == "Cf" and char in _CHAT_KEPT_FORMAT):
+            continue
+        kept.append(char)
+    # Dropping a character may leave two spaces side by side, or one at an end.
+    return " ".join("".join(kept).split())[:cap].strip()
+
+
+ClientId = Annotated[str, Field(min_length=1, max_length=64), Printable, AfterValidator(_not_reserved)]
 
 
 class _Strict(BaseModel):
@@ -50,13 +79,25 @@ class Ping(_Strict):
     t: Literal["ping"]
 
 
+class Takeover(_Strict):
+    """The person of an away seat (a bot plays it since its clock ran out) takes it back."""
+
+    t: Literal["takeover"]
+
+
 class Chat(_Strict):
     t: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=500)]
+    text: Annotated[str, Field(min_length=1, max_length=CHAT_MAX_CHARS)]
 
 
-ClientMessage = Annotated[Hello | Act | Ping | Chat, Field(discriminator="t")]
-client_message: TypeAdapter[Hello | Act | Ping | Chat] = TypeAdapter(ClientMessage)
+class MuteChat(_Strict):
+    """The host's switch for spectators' chat (``POST /api/games/{id}/chat/mute``)."""
+
+    spectators: bool
+
+
+ClientMessage = Annotated[Hello | Act | Ping | Chat | Takeover, Field(discriminator="t")]
+client_message: TypeAdapter[Hello | Act | Ping | Chat | Takeover] = TypeAdapter(ClientMessage)
 
 
 class SeatRequest(_Strict):

@@ -21,6 +21,7 @@ from ravenry.server.messages import (
     Chat,
     Hello,
     Ping,
+    Takeover,
     client_message,
     validation_reason,
 )
@@ -122,11 +123,17 @@ async def serve_socket(
             await live.act(conn, conn.seat, message.cid, message.at, message.a)
         elif isinstance(message, Ping):
             conn.send({"t": "pong"})
+        elif isinstance(message, Takeover):
+            refusal = await live.take_over(conn)
+            if refusal is not None:
+                conn.send({**refusal, "seq": live.seq})
         elif isinstance(message, Chat):
             if not address.chat.allow() or (conn.seat is None and not live.spectator_chat.allow()):
                 conn.send(_reject(None, "rate_limited", "too much chat; wait a little", live.seq))
                 continue
-            live.chat(conn, message.text)
+            chat_refusal = await live.chat(conn, message.text)
+            if chat_refusal is not None:
+                conn.send(_reject(None, *chat_refusal, live.seq))
         elif isinstance(message, Hello):
             # A second hello asks for a fresh view (after a gap); the token must not change.
             live.detach(conn)

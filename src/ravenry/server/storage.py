@@ -1,4 +1,5 @@
-"""The server's database: games, seats and the ordered accepted actions (SQLAlchemy 2 Core).
+"""The server's database: games, seats, the ordered accepted actions and the table talk
+(SQLAlchemy 2 Core).
 
 A game is stored as its config (seed included), the options asked for, its seats and the list of
 accepted actions, each a JSON row keyed ``(game_id, seq)`` with an idempotency key
@@ -14,6 +15,10 @@ CPU-bound Python and a commit costs well under a millisecond, so no async driver
 SQLite gets WAL, ``synchronous=NORMAL`` (survives a killed process), ``BEGIN IMMEDIATE``, a busy
 timeout and foreign keys; PostgreSQL stays at its durable defaults. The schema is created and upgraded by
 the Alembic migrations shipped in ``ravenry/server/migrations``.
+
+Chat lines are rows of ``chat`` keyed ``(game_id, n)``, each with the game's ``seq`` when it was
+said (the replay shows a line at that position); whether the host muted spectators is a column of
+the game. Chat is public to the game's viewers, so nothing in it is secret.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -48,6 +54,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     func,
     select,
     update,
@@ -74,6 +81,8 @@ games_table = Table(
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Column("schema_version", Integer, nullable=False),  # the record format of this row
+    Column("spectators_muted", Boolean, nullable=False, server_default=false()),  # by the host
+    Column("clock_seq", Integer, nullable=True),  # the seq the seats' clocks were saved after
     Index("ix_games_status_created", "status", "created_at"),
 )
 
@@ -87,6 +96,12 @@ seats_table = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat's token; bots have none
     Column("claimed_at", Float, nullable=True),  # first time the seat connected
+    # The seat's clock (see ravenry.server.clocks): an absolute deadline while it decides, the
+    # bank left (chess clocks), timeouts in a row, and whether a bot plays it (away).
+    Column("clock_deadline", Float, nullable=True),
+    Column("clock_bank", Float, nullable=True),
+    Column("timeouts", Integer, nullable=False, server_default="0"),
+    Column("away", Boolean, nullable=False, server_default=false()),
     PrimaryKeyConstraint("game_id", "seat"),
     ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
 )
@@ -102,6 +117,21 @@ actions_table = Table(
     Column("at", Float, nullable=False),
     PrimaryKeyConstraint("game_id", "seq"),
     UniqueConstraint("game_id", "seat", "cid", name="uq_actions_game_seat_cid"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
+chat_table = Table(
+    "chat",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("n", Integer, nullable=False),  # 1, 2, ... within the game
+    Column("seq", Integer, nullable=False),  # the game's seq (accepted actions) when it was said
+    Column("seat", Integer, nullable=True),  # NULL: a spectator
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),  # cleaned (messages.clean_chat_text) before it is stored
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("game_id", "n"),
+    Index("ix_chat_game_seq", "game_id", "seq"),
     ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
 )
 
@@ -147,6 +177,10 @@ WHERE games.id = g.id
 """
 
 
+# A seat's clock as stored: deadline, bank, timeouts in a row, away.
+SeatClockRow = tuple[float | None, float | None, int, bool]
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -155,6 +189,10 @@ class SeatRow:
     name: str
     token_hash: str | None
     claimed_at: float | None
+    clock_deadline: float | None = None
+    clock_bank: float | None = None
+    timeouts: int = 0
+    away: bool = False
 
 
 @dataclass
@@ -171,6 +209,18 @@ class GameRow:
     host_token_hash: str
     created_at: float
     seats: list[SeatRow]
+    spectators_muted: bool = False
+    clock_seq: int | None = None
+
+
+@dataclass
+class ChatRow:
+    n: int
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
 
 
 @dataclass
@@ -507,10 +557,21 @@ class Storage:
             )
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
-                for table in (actions_table, seats_table, games_table):
+                for table in (chat_table, actions_table, seats_table, games_table):
                     key = table.c.id if table is games_table else table.c.game_id
                     conn.execute(table.delete().where(key.in_(chunk)))
         return ids
+
+    def save_clocks(self, game_id: str, seq: int, clocks: Sequence[tuple[int, SeatClockRow]]) -> None:
+        """Store every seat's clock as it stands after action ``seq`` (in one transaction)."""
+        with self.engine.begin() as conn:
+            for seat, (deadline, bank, timeouts, away) in clocks:
+                conn.execute(
+                    update(seats_table)
+                    .where(seats_table.c.game_id == game_id, seats_table.c.seat == seat)
+                    .values(clock_deadline=deadline, clock_bank=bank, timeouts=timeouts, away=away)
+                )
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(clock_seq=seq))
 
     def set_token_hash(self, game_id: str, seat: int, token_hash: str) -> None:
         with self.engine.begin() as conn:
@@ -528,7 +589,59 @@ class Storage:
                 .values(status="finished", result=dumps(result), updated_at=time.time())
             )
 
+    def add_chat(self, game_id: str, line: ChatRow) -> None:
+        """Commit one chat line (raises if its ``n`` is already taken in this game)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                chat_table.insert().values(
+                    game_id=game_id,
+                    n=line.n,
+                    seq=line.seq,
+                    seat=line.seat,
+                    name=line.name,
+                    text=line.text,
+                    at=line.at,
+                )
+            )
+
+    def set_spectators_muted(self, game_id: str, muted: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id)
+                .values(spectators_muted=muted, updated_at=time.time())
+            )
+
     # -- reads ----------------------------------------------------------------------------------
+    def chat_count(self, game_id: str) -> int:
+        """The highest line number said in this game (0: none)."""
+        with self.engine.begin() as conn:
+            top = conn.execute(select(func.max(chat_table.c.n)).where(chat_table.c.game_id == game_id))
+            return int(top.scalar_one() or 0)
+
+    def recent_chat(self, game_id: str, limit: int) -> list[ChatRow]:
+        """The last ``limit`` lines of a game, oldest first."""
+        query = (
+            select(chat_table)
+            .where(chat_table.c.game_id == game_id)
+            .order_by(chat_table.c.n.desc())
+            .limit(limit)
+        )
+        with self.engine.begin() as conn:
+            rows = conn.execute(query).all()
+        return [_chat_row(r) for r in reversed(rows)]
+
+    def chat_at(self, game_id: str, seq: int, limit: int) -> list[ChatRow]:
+        """The first ``limit`` lines said while the game stood at ``seq`` (for the replay)."""
+        query = (
+            select(chat_table)
+            .where(chat_table.c.game_id == game_id, chat_table.c.seq == seq)
+            .order_by(chat_table.c.n)
+            .limit(limit)
+        )
+        with self.engine.begin() as conn:
+            return [_chat_row(r) for r in conn.execute(query).all()]
+
     def count_games(self) -> int:
         with self.engine.begin() as conn:
             return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
@@ -570,9 +683,24 @@ class Storage:
                     select(seats_table).where(seats_table.c.game_id.in_(ids)).order_by(seats_table.c.seat)
                 ).all():
                     seats[s.game_id].append(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed_at)
+                        SeatRow(
+                            s.seat,
+                            s.kind,
+                            s.bot,
+                            s.name,
+                            s.token_hash,
+                            s.claimed_at,
+                            s.clock_deadline,
+                            s.clock_bank,
+                            s.timeouts,
+                            bool(s.away),
+                        )
                     )
         return [_game_row(g, seats[g.id]) for g in games]
+
+
+def _chat_row(r: Any) -> ChatRow:
+    return ChatRow(r.n, r.seq, r.seat, r.name, r.text, r.at)
 
 
 def _game_row(g: Any, seats: Sequence[SeatRow]) -> GameRow:
@@ -589,4 +717,6 @@ def _game_row(g: Any, seats: Sequence[SeatRow]) -> GameRow:
         host_token_hash=g.host_token_hash,
         created_at=g.created_at,
         seats=list(seats),
+        spectators_muted=bool(g.spectators_muted),
+        clock_seq=g.clock_seq,
     )

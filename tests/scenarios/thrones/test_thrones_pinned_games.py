@@ -16,13 +16,17 @@ from ravenry.core.rng import Rng
 # other six, retreated units that cannot fit supply are chosen by their house, the instant win is
 # also checked in the Westeros phase, and Renly never upgrades a routed footman. Re-pinned again
 # when the state kept the bids last revealed (last_bids, public from then on); same step counts.
+# Re-pinned when a house could take back a face-down order until ready (clear_order, issue 12):
+# the uniform policy now also clears orders in Planning (a random walk of placing and clearing
+# until it happens to say ready), so the games are longer; they all still end.
+# Re-pinned when the state kept the last battle's tally (last_battle, public); same step counts.
 PINNED = [
-    (1, 3, 419, "968b42a5140f8f18"),
-    (1, 4, 603, "725f426e7b4fd942"),
-    (1, 5, 758, "68adece99beef78f"),
-    (2, 3, 284, "805974d4ee59ed10"),
-    (2, 4, 402, "ab682f8cf0dc6e16"),
-    (2, 5, 485, "1e30b575209ec163"),
+    (1, 3, 1062, "161a03cd035cef14"),
+    (1, 4, 1618, "87bd7aeff644d8ef"),
+    (1, 5, 1979, "f98ec0bf1c7aa212"),
+    (2, 3, 464, "569d98a109a590c8"),
+    (2, 4, 511, "78717a8a8bda197a"),
+    (2, 5, 807, "b5528627aadd3581"),
 ]
 
 

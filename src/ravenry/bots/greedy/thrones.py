@@ -39,9 +39,14 @@ from ravenry.games.thrones.data import (
 
 class GreedyThronesBot:
     kind = "greedy"
+    # Taking an order back is for people changing their mind: a bot that knows what it wants
+    # never does, and one that did could place and clear the same token for ever.
+    excluded_actions = frozenset({"clear_order"})
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         me = int(view["viewer"])
+        # A caller may pass the whole legal list (the runner omits the excluded types itself).
+        legal = [a for a in legal if a[0] not in self.excluded_actions] or list(legal)
         kind = legal[0][0]
         score = _SCORERS.get(kind)
         if score is None:

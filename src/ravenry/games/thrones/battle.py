@@ -67,6 +67,23 @@ STEP_ABILITY = 5
 STEP_RETREAT = 6
 STEP_END = 7
 
+# The last battle's public tally (``s.last_battle``), written as the battle goes, shown once done.
+PART_NAMES = ("units", "order", "support", "card", "blade")
+LB_AREA = 0
+LB_ORIGIN = 1
+LB_ATTACKER = 2
+LB_DEFENDER = 3  # -1: a neutral force
+LB_NEUTRAL = 4  # the neutral force's strength, 0 in a battle between houses
+LB_PARTS = 5  # side * 5 + index in PART_NAMES: each side's final strength by source
+LB_CARDS = 15  # the attacker's and the defender's house card, -1 none
+LB_WINNER = 17  # the winning seat, -1 when a neutral force held
+LB_CASUALTIES = 18  # casualties the winner's swords inflicted (after fortifications)
+LB_LOST = 19  # side * 3 + unit type: units each side lost in the battle, all causes
+LB_RETREAT = 25  # where the loser's survivors went (an attacker: back where it came from), -1
+LB_NO_RETREAT = 26  # 1 if the losing defender had nowhere to retreat and was destroyed
+LB_DONE = 27  # 1 once the battle is over
+LB_SIZE = 28
+
 
 def start_battle(s: ThronesData, events: list[Event]) -> None:
     s.b_support = [-1] * N_AREAS
@@ -77,6 +94,15 @@ def start_battle(s: ThronesData, events: list[Event]) -> None:
     s.b_loser = -1
     s.b_casualties = 0
     area = s.b_area
+    tally = [0] * LB_SIZE
+    tally[LB_AREA] = area
+    tally[LB_ORIGIN] = s.b_origin
+    tally[LB_ATTACKER] = s.b_attacker
+    tally[LB_DEFENDER] = s.b_defender
+    tally[LB_NEUTRAL] = s.b_neutral
+    tally[LB_CARDS] = tally[LB_CARDS + 1] = -1
+    tally[LB_WINNER] = tally[LB_RETREAT] = -1
+    s.last_battle = tally
     sea_battle = AREA_IS_SEA[area]
     queue: list[int] = []
     for seat in s.round_order:
@@ -232,8 +258,16 @@ def advance(s: ThronesData, events: list[Event]) -> None:
 
 
 def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
-    att = s.b_att[FOOTMAN] + 2 * s.b_att[KNIGHT] + s.b_att[SHIP] + s.b_march_bonus + support_for(s, 0)
+    units = s.b_att[FOOTMAN] + 2 * s.b_att[KNIGHT] + s.b_att[SHIP]
+    supported = support_for(s, 0)
+    att = units + s.b_march_bonus + supported
     area = s.b_area
+    tally = s.last_battle
+    tally[LB_PARTS] = units
+    tally[LB_PARTS + 1] = s.b_march_bonus
+    tally[LB_PARTS + 2] = supported
+    tally[LB_WINNER] = s.b_attacker if att >= s.b_neutral else -1
+    tally[LB_DONE] = 1
     if att >= s.b_neutral:
         s.neutral[area] = 0
         for t in range(3):
@@ -243,6 +277,7 @@ def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
         _clear(s)
         return
     seat, origin, moved = s.b_attacker, s.b_origin, s.b_att[:]
+    tally[LB_RETREAT] = origin
     for t in range(3):
         if moved[t]:
             s.add_units(origin, seat, t, moved[t])
@@ -292,11 +327,19 @@ def _reveal_cards(s: ThronesData, events: list[Event]) -> None:
     s.b_revealed = 1
     names = [HOUSE_CARDS[s.houses[a]][s.b_cards[0]].name, HOUSE_CARDS[s.houses[d]][s.b_cards[1]].name]
     events.append(Event("house_cards_revealed", {"attacker_card": names[0], "defender_card": names[1]}))
+    s.last_battle[LB_CARDS] = s.b_cards[0]
+    s.last_battle[LB_CARDS + 1] = s.b_cards[1]
     for side in (0, 1):
-        if immediate(s, side, events):
+        before = _fighting(s)
+        ended = immediate(s, side, events)
+        after = _fighting(s)
+        for i in range(6):
+            s.last_battle[LB_LOST + i] += before[i] - after[i]
+        if ended:
             # Ser Loras killed the other side's last unit: the battle ends at once.
             s.b_winner = s.b_attacker if side == 0 else s.b_defender
             s.b_loser = s.b_defender if side == 0 else s.b_attacker
+            _record_result(s)
             s.b_step = STEP_END
             advance(s, events)
             return
@@ -327,6 +370,7 @@ def _result(s: ThronesData, events: list[Event]) -> None:
     s.b_winner = s.b_attacker if win_side == 0 else s.b_defender
     s.b_loser = s.b_defender if win_side == 0 else s.b_attacker
     s.b_casualties = max(0, swords(s, win_side) - fortifications(s, 1 - win_side))
+    _record_result(s)
     events.append(
         Event(
             "battle_result",
@@ -339,6 +383,35 @@ def _result(s: ThronesData, events: list[Event]) -> None:
         )
     )
     s.b_step = STEP_CASUALTIES
+
+
+def _fighting(s: ThronesData) -> list[int]:
+    """The units in the battle by side and type: the attacking ones, the defending area's."""
+    i = s.b_area * 3
+    return [*s.b_att, s.units[i], s.units[i + 1], s.units[i + 2]]
+
+
+def _record_result(s: ThronesData) -> None:
+    tally = s.last_battle
+    for side in (0, 1):
+        parts = strength_parts(s, side)
+        for k, name in enumerate(PART_NAMES):
+            tally[LB_PARTS + side * 5 + k] = parts[name]
+    tally[LB_WINNER] = s.b_winner
+    tally[LB_CASUALTIES] = s.b_casualties
+
+
+def _count_loss(s: ThronesData, seat: int, unit: int, count: int = 1) -> None:
+    side = 0 if seat == s.b_attacker else 1
+    s.last_battle[LB_LOST + side * 3 + unit] += count
+
+
+def casualty_pool(s: ThronesData) -> list[int]:
+    """The loser's units by type it picks its casualties among (routed defenders are not)."""
+    if s.b_loser == s.b_attacker:
+        return s.b_att[:]
+    i = s.b_area * 3
+    return [s.units[i + t] - s.routed[i + t] for t in range(3)]
 
 
 def casualty_choices(s: ThronesData) -> list[int]:
@@ -358,6 +431,7 @@ def apply_casualty(s: ThronesData, seat: int, action: Action, events: list[Event
         s.b_att[t] -= 1
     else:
         s.remove_units(s.b_area, t)
+    _count_loss(s, seat, t)
     s.b_casualties -= 1
     events.append(Event("casualty", {"seat": seat, "unit": UNIT_NAMES[t]}))
     advance(s, events)
@@ -384,6 +458,7 @@ def _attacker_returns(s: ThronesData, events: list[Event]) -> bool:
         return False
     if s.owner[origin] not in (-1, seat):  # cannot happen: nobody else moved meanwhile
         return False
+    s.last_battle[LB_RETREAT] = origin
     for t in range(3):
         if moved[t]:
             s.add_units(origin, seat, t, moved[t], moved[t])
@@ -420,6 +495,10 @@ def apply_retreat_loss(s: ThronesData, seat: int, action: Action, events: list[E
     if s.b_area >= 0 and s.routed[i] > 0:
         s.routed[i] -= 1  # a retreated unit is a routed one: take that one, not a standing unit
     s.remove_units(a, t)
+    if s.b_area >= 0:
+        _count_loss(s, seat, t)
+    elif s.last_battle:
+        s.last_battle[LB_LOST + t] += 1  # the attacker's, back from a neutral force that held
     s.r_units[t] -= 1
     events.append(Event("retreat_destroyed", {"seat": seat, "area": a, "unit": UNIT_NAMES[t]}))
     if not within_supply(s, seat) and legal_retreat_loss(s, seat):
@@ -440,6 +519,7 @@ def _destroy_routed_defenders(s: ThronesData, events: list[Event]) -> None:
         r = s.routed[i + t]
         if r:
             s.remove_units(area, t, r)
+            _count_loss(s, s.b_defender, t, r)
             events.append(Event("routed_destroyed", {"area": area, "unit": UNIT_NAMES[t], "count": r}))
 
 
@@ -449,6 +529,8 @@ def _destroy_all_defenders(s: ThronesData, events: list[Event]) -> None:
         c = s.units[area * 3 + t]
         if c:
             s.remove_units(area, t, c)
+            _count_loss(s, s.b_defender, t, c)
+    s.last_battle[LB_NO_RETREAT] = 1
     events.append(Event("no_retreat", {"area": area, "seat": s.b_defender}))
 
 
@@ -490,6 +572,7 @@ def apply_retreat(s: ThronesData, seat: int, action: Action, events: list[Event]
     for t in range(3):
         if moving[t]:
             s.add_units(b, seat, t, moving[t], moving[t])
+    s.last_battle[LB_RETREAT] = b
     events.append(
         Event("retreat", {"seat": seat, "to": b, "units": [UNIT_NAMES[t] for t in range(3) if moving[t]]})
     )
@@ -508,6 +591,7 @@ def _end(s: ThronesData, events: list[Event]) -> None:
                 c = s.units[area * 3 + t]
                 if c:
                     s.remove_units(area, t, c)
+                    _count_loss(s, s.b_defender, t, c)
         if s.order_owner[area] >= 0 and s.order_owner[area] != s.b_attacker:
             s.order[area] = -1
             s.order_owner[area] = -1
@@ -524,7 +608,21 @@ def _end(s: ThronesData, events: list[Event]) -> None:
     if s.b_revealed:
         discard_played(s, s.b_attacker, s.b_cards[0])
         discard_played(s, s.b_defender, s.b_cards[1])
-    events.append(Event("battle_over", {"area": area, "winner": s.b_winner}))
+    s.last_battle[LB_DONE] = 1
+    tally = s.last_battle
+    events.append(
+        Event(
+            "battle_over",
+            {
+                "area": area,
+                "winner": s.b_winner,
+                "attacker": s.b_attacker,
+                "defender": s.b_defender,
+                "attacker_strength": sum(tally[LB_PARTS : LB_PARTS + 5]),
+                "defender_strength": sum(tally[LB_PARTS + 5 : LB_PARTS + 10]),
+            },
+        )
+    )
     _clear(s)
 
 

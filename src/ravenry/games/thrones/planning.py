@@ -1,11 +1,15 @@
 """The Planning phase: sealed simultaneous orders, the reveal, and the Messenger Raven's swap.
 
-Each house places order tokens one at a time (``place_order``), face down, then says ``ready``.
+Each house places order tokens one at a time (``place_order``), face down, may take one back
+(``clear_order``: the token returns to the house, to be placed again or another put there) until
+it says ``ready``. Clearing is as secret as placing: the others learn only that the house moved a
+token.
 By the rulebook every area holding its units needs an order while it has a token that may go
 there; with the ``orders_optional`` rule option (the first edition's FAQ) ``ready`` is always
 allowed. Starred orders are limited by the King's Court stars; Consolidate Power goes on land
 only; this turn's Westeros restrictions forbid their order types. One predicate,
-:func:`may_use_kind`, serves both the placement and the Raven, so the two never disagree.
+:func:`may_use_kind`, serves the placement, the Raven and the changes a page offers for a placed
+order (:func:`replacements`), so they never disagree.
 """
 
 from __future__ import annotations
@@ -97,8 +101,31 @@ def legal_planning(s: ThronesData, seat: int) -> list[Action]:
                 placeable = True
         if placeable:
             missing = True
+    for a in range(N_AREAS):
+        if mine[a] >= 0:
+            out.append(("clear_order", a))
     if s.orders_optional or not missing:
         out.append(("ready",))
+    return out
+
+
+def replacements(s: ThronesData, seat: int, orders: list[int]) -> list[tuple[int, list[int]]]:
+    """For each area holding one of ``orders`` (kind by area, -1 none; ``seat``'s), the other
+    kinds ``seat`` could put there instead, the old token back with the house first: the
+    Messenger Raven's swaps, and while planning the changes of a face-down order (the
+    ``place_order`` kinds legal there once ``clear_order`` has returned the token)."""
+    used, starred = _usage(orders)
+    out: list[tuple[int, list[int]]] = []
+    for a in range(N_AREAS):
+        old = orders[a]
+        if old < 0:
+            continue
+        used[old] -= 1
+        st = starred - (1 if ORDER_STARRED[old] else 0)
+        out.append(
+            (a, [k for k in range(N_ORDER_KINDS) if k != old and may_use_kind(s, k, a, used, st, seat)])
+        )
+        used[old] += 1
     return out
 
 
@@ -110,6 +137,13 @@ def apply_planning(s: ThronesData, seat: int, action: Action, events: list[Event
         events.append(
             Event("order_placed", {"seat": seat}, {"area": area, "order": ORDER_KIND_NAMES[kind]}, (seat,))
         )
+        return
+    if action[0] == "clear_order":
+        cleared: int = action[1]
+        name = ORDER_KIND_NAMES[s.pending[seat][cleared]]
+        s.pending[seat][cleared] = -1
+        # Only the seat may learn which token came back from where, as with order_placed.
+        events.append(Event("order_cleared", {"seat": seat}, {"area": cleared, "order": name}, (seat,)))
         return
     s.ready[seat] = 1
     events.append(Event("orders_ready", {"seat": seat}))
@@ -156,20 +190,7 @@ def start_action_rounds(s: ThronesData) -> None:
 def raven_swaps(s: ThronesData, seat: int) -> list[Action]:
     """Every swap of one of ``seat``'s revealed orders for one of its unused tokens."""
     on_board = [s.order[a] if s.order_owner[a] == seat else -1 for a in range(N_AREAS)]
-    used, starred = _usage(on_board)
-    out: list[Action] = []
-    for a in range(N_AREAS):
-        old = on_board[a]
-        if old < 0:
-            continue
-        # The old token goes back to the house before the new one is chosen.
-        used[old] -= 1
-        st = starred - (1 if ORDER_STARRED[old] else 0)
-        for k in range(N_ORDER_KINDS):
-            if k != old and may_use_kind(s, k, a, used, st, seat):
-                out.append(("raven_swap", a, k))
-        used[old] += 1
-    return out
+    return [("raven_swap", a, k) for a, kinds in replacements(s, seat, on_board) for k in kinds]
 
 
 def legal_raven(s: ThronesData, seat: int) -> list[Action]:

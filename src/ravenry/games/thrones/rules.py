@@ -47,6 +47,7 @@ from ravenry.games.thrones.state import (
 
 THRONES_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "place_order": [("area", "int"), ("order", "int")],
+    "clear_order": [("area", "int")],
     "ready": [],
     "raven_swap": [("area", "int"), ("order", "int")],
     "raven_pass": [],
@@ -160,6 +161,8 @@ class ThronesState(ThronesData):
         ph = self.phase
         if ph == P_PLANNING:
             planning.apply_planning(self, player, action, events)
+            if self.phase != P_PLANNING:
+                self.last_battle = []  # the orders are revealed: last round's battles are done
         elif ph == P_RAVEN:
             planning.apply_raven(self, player, action, events)
         elif ph == P_RAID:

@@ -139,6 +139,7 @@ _LIST_FIELDS: Final = (
     "drawn",
     "r_units",
     "last_bids",
+    "last_battle",
 )
 
 
@@ -221,6 +222,9 @@ class ThronesData(GameState):
     r_units: list[int]
     # the bids last revealed, public from then on: [what they were for, each seat's bid]; [] before
     last_bids: list[int]
+    # the last resolved battle's public tally (battle.LB_* offsets), [] before the first one or
+    # once the next round's orders are revealed; a new battle overwrites it as it goes
+    last_battle: list[int]
     winners: list[int]
     winner_reason: int  # 0 not over, 1 castles, 2 after turn 10, 3 draw
 
@@ -295,6 +299,7 @@ class ThronesData(GameState):
         self.r_area = -1
         self.r_units = [0, 0, 0]
         self.last_bids = []
+        self.last_battle = []
         self.winners = []
         self.winner_reason = 0
 
@@ -368,6 +373,7 @@ class ThronesData(GameState):
         other.r_area = self.r_area
         other.r_units = self.r_units[:]
         other.last_bids = self.last_bids[:]
+        other.last_battle = self.last_battle[:]
         other.winners = self.winners[:]
         other.winner_reason = self.winner_reason
 

@@ -33,12 +33,13 @@ from ravenry.games.thrones.house_cards import ability as card_ability
 from ravenry.games.thrones.house_cards import card_of
 from ravenry.games.thrones.map import ADJ_LAND, transport_path
 from ravenry.games.thrones.marches import destinations
-from ravenry.games.thrones.planning import _usage, stars, type_restricted
-from ravenry.games.thrones.scoring import REASON_NAMES, castles
+from ravenry.games.thrones.planning import _usage, replacements, stars, type_restricted
+from ravenry.games.thrones.scoring import REASON_NAMES, TIEBREAK_NAMES, castles, standings
 from ravenry.games.thrones.state import (
     BID_WILDLINGS,
     P_ABILITY,
     P_BID,
+    P_CASUALTY,
     P_MARCH_MOVE,
     P_OVER,
     P_PLANNING,
@@ -120,8 +121,9 @@ def board_json() -> dict[str, JSON]:
 
 
 def planning_tokens(s: ThronesData, seat: int) -> dict[str, JSON]:
-    """The viewer's order tokens while planning: per kind how many are left, and why a kind
-    may not be placed at all now (all placed, no star left, a Westeros card forbids it)."""
+    """The viewer's order tokens while planning: per kind how many are left, why a kind may not
+    be placed at all now (all placed, no star left, a Westeros card forbids it), and for each of
+    its face-down orders the kinds it may be changed to (``changes``: area -> kinds)."""
     used, starred = _usage(s.pending[seat])
     limit = stars(s, seat)
     tokens: list[JSON] = []
@@ -145,7 +147,8 @@ def planning_tokens(s: ThronesData, seat: int) -> dict[str, JSON]:
                 "blocked": reason,
             }
         )
-    return {"tokens": tokens, "stars": limit, "stars_used": starred}
+    changes: list[JSON] = [{"area": a, "orders": list(k)} for a, k in replacements(s, seat, s.pending[seat])]
+    return {"tokens": tokens, "stars": limit, "stars_used": starred, "changes": changes}
 
 
 def march_targets(s: ThronesData, seat: int) -> dict[str, JSON]:
@@ -305,6 +308,9 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         battle["parts"] = parts
         battle["strength"] = [sum(p.values()) for p in parts]
         battle["cards_counted"] = known
+        if s.phase == P_CASUALTY:
+            # The loser's units by type it picks its casualties among (the map's chooser).
+            battle["casualty_pool"] = battle_rules.casualty_pool(s)
         # Each supporting area (pledged or still to pledge) and what it adds before cards.
         battle["supporters"] = [
             {
@@ -317,8 +323,47 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
             if s.order[a] >= 0 and started
         ]
         view["battle"] = battle
+    view["last_battle"] = last_battle(s)
     if s.phase == P_OVER:
-        view["result"] = {"winners": s.winners[:], "reason": REASON_NAMES[s.winner_reason]}
+        view["result"] = {
+            "winners": s.winners[:],
+            "reason": REASON_NAMES[s.winner_reason],
+            "tiebreak": list(TIEBREAK_NAMES),
+            "standings": standings(s),
+        }
     else:
         view["result"] = None
     return view
+
+
+def last_battle(s: ThronesData) -> dict[str, JSON] | None:
+    """The last resolved battle's public tally (None before one, while one is in progress, and
+    once the next round's orders are out): who fought where, each side's strength by source, the
+    house cards, the winner (None: a neutral force held), casualties and losses, the retreat."""
+    t = s.last_battle
+    if not t or not t[battle_rules.LB_DONE]:
+        return None
+    neutral = t[battle_rules.LB_NEUTRAL]
+    parts: list[dict[str, int]] = []
+    for side in (0, 1):
+        base = battle_rules.LB_PARTS + side * 5
+        parts.append({name: t[base + k] for k, name in enumerate(battle_rules.PART_NAMES)})
+    if neutral:
+        parts[1] = {"neutral": neutral}
+    lost = [t[battle_rules.LB_LOST + side * 3 : battle_rules.LB_LOST + side * 3 + 3] for side in (0, 1)]
+    winner = t[battle_rules.LB_WINNER]
+    return {
+        "area": t[battle_rules.LB_AREA],
+        "from": t[battle_rules.LB_ORIGIN],
+        "attacker": t[battle_rules.LB_ATTACKER],
+        "defender": t[battle_rules.LB_DEFENDER],
+        "neutral": neutral,
+        "parts": parts,
+        "strength": [sum(p.values()) for p in parts],
+        "cards": [c if c >= 0 else None for c in t[battle_rules.LB_CARDS : battle_rules.LB_CARDS + 2]],
+        "winner": winner if winner >= 0 else None,
+        "casualties": t[battle_rules.LB_CASUALTIES],
+        "lost": lost,
+        "retreat": t[battle_rules.LB_RETREAT] if t[battle_rules.LB_RETREAT] >= 0 else None,
+        "no_retreat": bool(t[battle_rules.LB_NO_RETREAT]),
+    }

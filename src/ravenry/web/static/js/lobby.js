@@ -57,13 +57,13 @@ function drawForm() {
     name.addEventListener("input", () => { form.seats[i].name = name.value; });
     return h("div", { class: "seat-row" }, [h("span", { class: "seat-dot", style: `background:${PLAYER_COLORS[i]}`, title: `seat ${i + 1}` }), kind, name]);
   });
-  const options = (g.options || []).map((o) => {
+  const optionRow = (o) => {
     const id = `opt-${o.name}`;
     let input;
     if (Array.isArray(o.choices)) {
-      input = h("select", { id, name: o.name }, o.choices.map((c) => h("option", {
+      input = h("select", { id, name: o.name }, o.choices.map((c, i) => h("option", {
         value: JSON.stringify(c), selected: JSON.stringify(form.options[o.name] ?? o.default) === JSON.stringify(c),
-      }, c === null ? "game default" : String(c))));
+      }, o.labels ? o.labels[i] : c === null ? "game default" : String(c))));
       input.addEventListener("change", () => { form.options[o.name] = JSON.parse(input.value); });
     } else {
       input = h("input", { id, name: o.name, type: "text", inputmode: "numeric", placeholder: o.default === null ? "game default" : String(o.default), value: form.options[o.name] ?? "" });
@@ -73,13 +73,18 @@ function drawForm() {
         else form.options[o.name] = /^-?\d+$/.test(v) ? Number(v) : v;
       });
     }
-    return h("div", { class: "form-row" }, [h("label", { for: id }, o.name.replace(/_/g, " ")), input]);
-  });
+    const label = o.name.replace(/_/g, " ");
+    return h("div", { class: "form-row" }, [h("label", { for: id, title: o.description || null }, label), input]);
+  };
+  // The table's options (the clock) are shown apart from the game's own rules options.
+  const tableOptions = (g.options || []).filter((o) => o.table).map(optionRow);
+  const options = (g.options || []).filter((o) => !o.table).map(optionRow);
   const submit = h("button", { type: "submit", class: "btn primary big", "data-action": "create" }, "Create game");
   clear(el).append(
     h("div", { class: "form-row" }, [h("label", { for: "f-game" }, "Game"), gameSel]),
     h("div", { class: "form-row" }, [h("span", { class: "field-label" }, "Players"), seg]),
     h("div", { class: "form-row" }, [h("span", { class: "field-label" }, "Seats"), ...seatRows]),
+    ...tableOptions,
     h("details", {}, [h("summary", {}, "Options"), ...options]),
     h("div", { class: "row", style: "margin-top:.6rem" }, [submit]),
   );
@@ -166,7 +171,7 @@ async function loadGames() {
       h("div", { class: "row wrap" }, [h("b", {}, name), h("span", { class: "muted" }, `${g.players} players · ${g.seq} moves${result}`)]),
       h("div", { class: "seats" }, (g.seats || []).map((s) => h("span", {}, [
         h("span", { class: "seat-dot", style: `display:inline-block;width:10px;height:10px;background:${PLAYER_COLORS[s.seat]}` }), " ",
-        s.kind === "bot" ? seatLabel(s) : `${s.name || "open seat"}${s.connected ? " · online" : ""}`,
+        s.kind === "bot" ? seatLabel(s) : `${s.name || "open seat"}${s.away ? " · away (a bot plays)" : s.connected ? " · online" : ""}`,
       ]))),
       buttons,
     ]));

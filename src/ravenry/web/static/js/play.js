@@ -4,6 +4,8 @@ import { h, clear } from "./shell/dom.js";
 import { Connection } from "./shell/connection.js";
 import { GameLog } from "./shell/log.js";
 import { ReplayViewer } from "./shell/replay.js";
+import { TurnAlerts } from "./shell/alerts.js";
+import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
 import { rendererFor } from "./registry.js";
@@ -22,6 +24,9 @@ let model = null; // {board, view, legal, templates, seat, seq}
 let seats = [];
 let replayStep = null;
 const seqWaiters = [];
+let spectatorsMuted = false;
+const alerts = new TurnAlerts(mine ? $("sound") : null); // a spectator never has a move
+alerts.askOnFirstGesture(!!mine);
 const ui = {}; // renderers' own UI state (modes, drafts); never game state
 
 function seatName(p) {
@@ -36,6 +41,7 @@ function presence(p) {
   const s = seats.find((x) => x.seat === p);
   if (!s) return "unknown";
   if (s.kind === "bot") return "bot";
+  if (s.away) return "away"; // its clock ran out too often: a bot plays it for now
   return s.connected ? "online" : "away";
 }
 
@@ -90,6 +96,12 @@ function describeFor(view) {
   return (e) => (r ? r.describe(e, ctx, view) : `${e.type}`);
 }
 
+const clocks = new ClockPanel($("clocks"), $("clock-cue"), {
+  seatName,
+  mySeat: () => (model ? model.seat : null),
+  takeover: () => { if (!conn.send({ t: "takeover" })) flash("Not connected: try again in a moment.", "error"); },
+});
+
 const conn = new Connection(gameId, mine ? mine.token : null, {
   status: (s) => { const c = $("conn"); c.dataset.status = s; c.textContent = s; },
   welcome: (msg) => {
@@ -99,18 +111,27 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     const describe = describeFor(msg.view);
     for (const entry of msg.log || []) log.add(entry, describe);
     for (const line of msg.chat || []) showChat(line);
+    setMuted(!!msg.spectators_muted);
     render();
+    clocks.update(msg.clocks);
     settleWaiters();
   },
   ev: (msg) => {
     if (!model) return;
     model = { ...model, view: { ...msg.view, board: msg.view.board || model.board }, legal: msg.legal || null, templates: msg.templates || null, seq: msg.seq };
     log.add(msg, describeFor(model.view));
+    if (msg.clocks) seats = seats.map((s) => ({ ...s, away: !!(msg.clocks.seats[s.seat] || s).away }));
+    if (msg.timeout) log.note(`${seatName(msg.by)} ran out of time: a bot chose for them.`, "timeout");
     render();
+    clocks.update(msg.clocks);
     settleWaiters();
   },
-  presence: (msg) => { seats = msg.seats || seats; render(); },
-  reject: (msg) => { if (msg.code === "stale") flash("The game moved on; here is the fresh position.", "info"); },
+  presence: (msg) => { seats = msg.seats || seats; render(); if (clocks.clocks) clocks.draw(); },
+  clocks: (msg) => { seats = msg.seats || seats; render(); clocks.update(msg.clocks); },
+  reject: (msg) => {
+    if (msg.code === "stale") flash("The game moved on; here is the fresh position.", "info");
+    else if (msg.code === "away") flash("A bot is playing your seat: take it back first.", "info");
+  },
   error: (msg) => {
     if (msg.code === "unauthorized" || msg.code === "revoked") {
       localStorage.removeItem(storageKey(gameId));
@@ -118,12 +139,40 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     } else flash(msg.reason || msg.code, "error");
   },
   chat: (msg) => showChat(msg),
+  chat_mute: (msg) => { setMuted(!!msg.spectators); flash(msg.spectators ? "The host muted spectators' chat." : "Spectators may chat again.", "info"); },
 });
 
-function showChat(msg) {
+function chatLine(msg) {
   const who = msg.from === null || msg.from === undefined ? `${msg.name || "spectator"} (watching)` : seatName(msg.from);
-  log.note(`${who}: ${msg.text}`, "chat");
+  return `${who}: ${msg.text}`;
 }
+
+function showChat(msg) {
+  log.note(chatLine(msg), "chat");
+}
+
+// Spectators see why they cannot chat; the host (the creator's browser) gets the switch.
+function setMuted(muted) {
+  spectatorsMuted = muted;
+  const spectator = !model || model.seat === null;
+  const input = $("chat-text");
+  input.disabled = muted && spectator;
+  input.placeholder = muted && spectator ? "The host has muted spectators' chat" : "Say something…";
+  const box = $("chat-mute");
+  box.hidden = !hostToken(gameId);
+  box.querySelector("input").checked = muted;
+}
+
+$("chat-mute").querySelector("input").addEventListener("change", async (e) => {
+  const want = e.target.checked;
+  try {
+    const res = await api("POST", `/api/games/${encodeURIComponent(gameId)}/chat/mute`, { spectators: want }, hostToken(gameId));
+    setMuted(!!res.spectators_muted);
+  } catch (err) {
+    e.target.checked = spectatorsMuted;
+    flash(`Could not change the chat setting: ${err.message}`, "error");
+  }
+});
 
 $("chat-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -138,7 +187,7 @@ const replay = new ReplayViewer($("replay"), gameId, (step) => { replayStep = st
   if (!model) return [];
   const describe = describeFor(model.view);
   return events.map((e) => { try { return describe(e); } catch { return e.type; } }).filter(Boolean);
-});
+}, chatLine);
 
 let renders = 0;
 function render() {
@@ -159,18 +208,22 @@ function render() {
   cueEl.textContent = cue || (model.view.result ? "Game over" : model.seat === null ? "Watching" : "Waiting for the others");
   cueEl.classList.toggle("your-turn", !!cue && !replayStep);
   document.body.classList.toggle("my-turn", !!cue && !replayStep);
-  document.title = `${cue && !replayStep ? "● " : ""}${r.title(shown.view)} – ravenry`;
-  drawBanner(model.view);
+  // The server sends legal actions only to the seats it waits for: that is "your move".
+  const yourTurn = !replayStep && !model.view.result && Array.isArray(model.legal);
+  alerts.update(yourTurn, r.title(shown.view), cue || "");
+  drawBanner(model.view, r);
 }
 
-function drawBanner(view) {
+function drawBanner(view, r) {
   const b = $("banner");
   if (!view.result) { b.hidden = true; return; }
   b.hidden = false;
   const res = view.result;
   const winners = res.winners || [];
-  const head = winners.length === 1 ? `${seatName(winners[0])} wins!` : winners.length ? `Tie: ${winners.map(seatName).join(", ")}` : "Game over";
-  const scores = (res.scores || []).map((sc, p) => [p, sc]).sort((a, b2) => b2[1] - a[1]);
+  // A renderer may word the result itself (its houses, its standings): banner(view, ctx).
+  const own = r && r.banner ? r.banner(view, ctx) : null;
+  const head = own ? own.head : winners.length === 1 ? `${seatName(winners[0])} wins!` : winners.length ? `Tie: ${winners.map(seatName).join(", ")}` : "Game over";
+  const rows = own ? own.rows : (res.scores || []).map((sc, p) => [p, sc]).sort((a, b2) => b2[1] - a[1]).map(([p, sc]) => [p, seatName(p), ` — ${sc} VP`]);
   const actions = h("div", { class: "row wrap" });
   if (!replayStep) {
     const rb = h("button", { type: "button", class: "btn primary", "data-action": "replay" }, "Replay the game");
@@ -196,7 +249,7 @@ function drawBanner(view) {
   clear(b).append(
     h("h2", { "data-winner": winners.join(",") }, head),
     h("p", { class: "muted" }, res.reason || ""),
-    h("ol", { class: "scores" }, scores.map(([p, sc]) => h("li", { "data-score-seat": p }, [h("b", {}, seatName(p)), ` — ${sc} VP`]))),
+    ...(rows.length ? [h("ol", { class: "scores" }, rows.map(([p, name, text]) => h("li", { "data-score-seat": p }, [h("b", {}, name), text])))] : []),
     actions,
   );
 }

@@ -9,6 +9,7 @@ import { actionLabel, areaName, houseCards, houseOf, orderName, bidTitle, unitWo
 import { cardFace } from "./thrones-panels.js";
 
 const UNIT_PLURAL = ["footmen", "knights", "ships"];
+const casualtyWords = (n) => `${n} ${n === 1 ? "casualty" : "casualties"}`;
 
 function newPlan() {
   return { spots: new Map(), marks: new Map(), routes: [], selected: null, dim: true };
@@ -24,21 +25,54 @@ function readiness(view, key) {
 }
 
 // -- planning ------------------------------------------------------------------------------------
+// A face-down order of yours (a clear_order in the legal list) opens its own chooser: take it
+// back, or change it for one of the kinds the view lists for it (planning.changes, the kinds
+// legal there once it is back), sent as the clear and then the place.
+function changeChooser(view, ctx, ui, clear, info) {
+  const area = clear.area;
+  const now = view.my_orders ? view.my_orders[area] : null;
+  const change = (info.changes || []).find((c) => c.area === area);
+  const kinds = change ? change.orders : [];
+  const buttons = kinds.map((k) => {
+    const b = h("button", { type: "button", class: "btn th-token-btn", ...actionData(clear), "data-change-to": String(k), title: `Change it to ${orderName(view, k)}` }, [h("b", {}, orderName(view, k))]);
+    b.addEventListener("click", (e) => {
+      e.stopPropagation();
+      sendInSequence([{ type: "clear_order", area }, { type: "place_order", area, order: k }], () => ui.latest, ctx);
+    });
+    return b;
+  });
+  return h("div", { class: "th-chooser", "data-dialog": "change", "data-area": area }, [
+    h("b", {}, `${orderName(view, now)} in ${areaName(view, area)}`),
+    h("div", { class: "action-row" }, [actButton(clear, "Take it back", ctx, "", { title: actionLabel(clear, view) })]),
+    kinds.length ? h("p", { class: "muted" }, "…or change it to:") : null,
+    kinds.length ? h("div", { class: "th-tokens" }, buttons) : null,
+  ].filter(Boolean));
+}
+
 function planning(model, ctx, ui, plan) {
   const { view } = model;
   const legal = model.legal;
   const places = ofType(legal, "place_order");
+  const clears = ofType(legal, "clear_order");
   const areas = [...new Set(places.map((a) => a.area))];
-  if (ui.sel !== null && !areas.includes(ui.sel)) ui.sel = null;
+  const placed = clears.map((a) => a.area);
+  // A placed order's chooser stays open only when the person opened it (ui.changing): once a
+  // token is placed from the picker, the selection moves on to the next area without one.
+  if (ui.sel !== null && !areas.includes(ui.sel) && !(placed.includes(ui.sel) && ui.changing === ui.sel)) ui.sel = null;
   if (ui.sel === null && areas.length) ui.sel = areas[0];
+  if (areas.includes(ui.sel)) ui.changing = null;
   for (const a of areas) plan.spots.set(a, { label: `${areaName(view, a)}: place an order`, onClick: () => { ui.sel = a; ctx.rerender(); } });
+  for (const a of placed) plan.spots.set(a, { label: `${areaName(view, a)}: change or take back your order`, onClick: () => { ui.sel = a; ui.changing = a; ctx.rerender(); } });
   plan.selected = ui.sel;
-  const info = view.planning || { tokens: [], stars: 0, stars_used: 0 };
+  const info = view.planning || { tokens: [], stars: 0, stars_used: 0, changes: [] };
   const children = [];
   children.push(hint(areas.length
     ? `${plural(areas.length, "area")} of yours still without an order. Click one on the map, then pick a token.`
     : "Every area has its order. Press Done when you are happy — the others never see them before the reveal."));
-  if (ui.sel !== null) {
+  if (placed.length) children.push(hint("Click one of your orders to change it or take it back (until you press Done)."));
+  const clearing = clears.find((a) => a.area === ui.sel);
+  if (clearing) children.push(changeChooser(view, ctx, ui, clearing, info));
+  else if (ui.sel !== null) {
     const here = places.filter((a) => a.area === ui.sel);
     const sea = view.board.areas[ui.sel].sea;
     const tokens = info.tokens.map((t) => {
@@ -188,10 +222,10 @@ function marchMove(model, ctx, ui, plan) {
 // -- battles -------------------------------------------------------------------------------------
 const PART_WORDS = { units: "units", order: "order", support: "support", card: "house card", blade: "Valyrian Steel Blade", neutral: "neutral force" };
 
-export function battlePanel(model) {
+export function battlePanel(model, ui = null, ctx = null) {
   const { view } = model;
   const b = view.battle;
-  if (!b) return null;
+  if (!b) return view.last_battle ? battleTally(model, ui, ctx) : null;
   const side = (i) => {
     const seat = i === 0 ? b.attacker : b.defender;
     const name = i === 1 && b.neutral ? "Neutral force" : houseOf(view, seat);
@@ -219,8 +253,51 @@ export function battlePanel(model) {
     h("div", { class: "th-sides" }, [side(0), h("span", { class: "th-vs" }, "vs"), side(1)]),
     b.cards_counted ? null : h("p", { class: "muted" }, "House cards count once both are revealed."),
     queue.length ? h("p", { class: "muted" }, `Still to pledge support: ${queue.join(", ")}`) : null,
-    b.winner >= 0 ? h("p", { class: "th-result", "data-winner": b.winner }, `${houseOf(view, b.winner)} wins${b.casualties ? `; ${plural(b.casualties, "casualty")} to take` : ""}.`) : null,
+    b.winner >= 0 ? h("p", { class: "th-result", "data-winner": b.winner }, `${houseOf(view, b.winner)} wins${b.casualties ? `; ${casualtyWords(b.casualties)} to take` : ""}.`) : null,
   ], "th-battle");
+}
+
+/** A unit list in words: "2 footmen, 1 knight" ("none" if empty). */
+const unitList = (counts) => [0, 1, 2].filter((u) => counts && counts[u]).map((u) => unitWords(counts[u], u)).join(", ") || "none";
+
+/**
+ * The last resolved battle's closing tally (view.last_battle: every number is the view's), until
+ * the next battle or the next round's orders; the viewer may close it (a UI draft only).
+ */
+function battleTally(model, ui, ctx) {
+  const { view } = model;
+  const t = view.last_battle;
+  const key = JSON.stringify(t);
+  if (ui && ui.closedTally === key) return null;
+  const neutral = t.neutral > 0;
+  const winSide = t.winner === null ? 1 : t.winner === t.attacker ? 0 : 1;
+  const side = (i) => {
+    const seat = i === 0 ? t.attacker : t.defender;
+    const name = i === 1 && neutral ? "Neutral force" : houseOf(view, seat);
+    const parts = t.parts[i] || {};
+    const c = t.cards[i];
+    const card = c === null || c === undefined ? null : houseCards(view, seat)[c]?.name || `card ${c}`;
+    const lost = t.lost[i] || [0, 0, 0];
+    return h("div", { class: `th-side side-${i}${i === winSide ? " won" : ""}`, "data-side": i }, [
+      h("b", { class: `th-chip house-${i === 1 && neutral ? "neutral" : houseOf(view, seat).toLowerCase()}` }, `${i === 0 ? "Attacker" : "Defender"}: ${name}`),
+      card ? h("div", { class: "muted" }, `Card: ${card}`) : null,
+      h("ul", { class: "th-parts" }, Object.entries(parts).filter(([, v]) => v).map(([k, v]) => h("li", {}, `${PART_WORDS[k] || k} ${v > 0 ? "+" : ""}${v}`))),
+      h("div", { class: "th-total", "data-strength": t.strength[i] }, `Strength ${t.strength[i]}`),
+      lost.some(Boolean) ? h("div", { class: "th-lost", "data-lost": lost.join(",") }, `Lost ${unitList(lost)}`) : null,
+    ]);
+  };
+  const winner = t.winner === null ? "The neutral force holds" : `${houseOf(view, t.winner)} wins`;
+  const loser = t.winner === null ? t.attacker : t.winner === t.attacker ? t.defender : t.attacker;
+  const lines = [];
+  if (t.casualties) lines.push(`${casualtyWords(t.casualties)} inflicted (swords less fortifications).`);
+  if (t.no_retreat) lines.push(`${houseOf(view, loser)} had nowhere to retreat: its army was destroyed.`);
+  else if (t.retreat !== null && loser >= 0) lines.push(`${houseOf(view, loser)} ${loser === t.attacker ? "went back" : "retreated"} to ${areaName(view, t.retreat)}${neutral ? "" : ", routed"}.`);
+  return panel("battle-result", `Battle for ${areaName(view, t.area)}: the result`, [
+    h("p", { class: "th-result", "data-winner": t.winner === null ? -1 : t.winner }, `${winner}, ${t.strength[winSide]} against ${t.strength[1 - winSide]}.`),
+    h("div", { class: "th-sides" }, [side(0), h("span", { class: "th-vs" }, "vs"), side(1)]),
+    ...lines.map((x) => h("p", { class: "muted th-tally-line" }, x)),
+    ui && ctx ? h("div", { class: "action-row" }, [uiButton("Close", () => { ui.closedTally = key; ctx.rerender(); }, { "data-ui": "close-tally" })]) : null,
+  ], "th-battle th-tally");
 }
 
 function support(model, ctx, plan) {
@@ -257,15 +334,34 @@ function simpleChoices(model, ctx, name, title, text, types) {
   return panel(name, title, [hint(text), h("div", { class: "th-choices" }, ofType(model.legal, ...types).map((a) => actButton(a, actionLabel(a, view), ctx)))]);
 }
 
-function casualties(model, ctx, plan) {
+// The loser picks its casualties on the map: its army's area (the battle's) lights up, a click
+// opens the chooser of its unit kinds with the counts the view gives (battle.casualty_pool).
+function casualties(model, ctx, ui, plan) {
   const { view } = model;
   const b = view.battle;
-  if (b) plan.marks.set(b.area, "battle-target");
   const acts = ofType(model.legal, "casualty");
-  return panel("casualties", "Casualties", [
-    hint(`You lost the battle${b ? ` for ${areaName(view, b.area)}` : ""}: choose ${b && b.casualties ? plural(b.casualties, "unit") : "units"} to lose, one at a time.`),
-    h("div", { class: "action-row" }, acts.map((a) => actButton(a, `Lose 1 ${unitWord(a.unit)}`, ctx))),
-  ]);
+  const children = [];
+  const left = b && b.casualties ? plural(b.casualties, "unit") : "units";
+  if (!b) return panel("casualties", "Casualties", [h("div", { class: "action-row" }, acts.map((a) => actButton(a, actionLabel(a, view), ctx)))]);
+  const attacking = b.attacker === model.seat;
+  const where = areaName(view, b.area);
+  const open = () => { ui.sel = b.area; ctx.rerender(); };
+  plan.spots.set(b.area, { label: `Choose your casualties in the battle for ${where}`, opens: "casualty", onClick: open });
+  plan.selected = ui.sel === b.area ? b.area : null;
+  if (b.from >= 0 && attacking) plan.marks.set(b.from, "from");
+  children.push(hint(`You lost the battle for ${where}: ${left} to lose, one at a time. Click your ${attacking ? "attacking army" : "army"} on the map (${where}) and pick the unit.`));
+  if (ui.sel === b.area) {
+    const pool = b.casualty_pool || [0, 0, 0];
+    children.push(h("div", { class: "th-chooser", "data-dialog": "area", "data-area": b.area }, [
+      h("b", {}, `Lose which unit? (${left} left)`),
+      h("div", { class: "th-choices" }, acts.map((a) => actButton(a, [
+        h("b", {}, `Lose 1 ${unitWord(a.unit)}`), h("span", { class: "muted" }, ` · ${unitWords(pool[a.unit], a.unit)} in the battle`),
+      ], ctx, "", { title: actionLabel(a, view), "data-count": pool[a.unit] }))),
+    ]));
+  } else {
+    children.push(uiButton(`Choose here instead (${unitList(b.casualty_pool)})`, open, { "data-ui": "open-chooser" }));
+  }
+  return panel("casualties", "Casualties", children);
 }
 
 function areaUnitChoice(model, ctx, ui, plan, types, name, title, text) {
@@ -379,7 +475,7 @@ export function decide(model, ctx, ui) {
   const has = (...ts) => ts.some((t) => types.has(t));
   let p = null;
   if (model.seat === null || model.seat === undefined) p = null;
-  else if (has("place_order", "ready")) p = planning(model, ctx, ui, plan);
+  else if (has("place_order", "clear_order", "ready")) p = planning(model, ctx, ui, plan);
   else if (view.phase === "planning") p = waitingPlanning(view);
   else if (has("raven_swap", "raven_pass")) p = raven(model, ctx, ui, plan);
   else if (has("raid")) p = raid(model, ctx, ui, plan);
@@ -388,7 +484,7 @@ export function decide(model, ctx, ui) {
   else if (has("support")) p = support(model, ctx, plan);
   else if (has("house_card")) p = houseCardChooser(model, ctx);
   else if (has("blade")) p = panel("blade", "Valyrian Steel Blade", [hint("You hold the Valyrian Steel Blade: add +1 to your side in this battle? (Once per round.)"), h("div", { class: "action-row" }, ofType(legal, "blade").map((a) => actButton(a, a.use ? "Use the Blade (+1)" : "Keep it", ctx, a.use ? "primary" : "")))]);
-  else if (has("casualty")) p = casualties(model, ctx, plan);
+  else if (has("casualty")) p = casualties(model, ctx, ui, plan);
   else if (has("ability", "ability_pass")) p = abilityChoice(model, ctx, plan);
   else if (has("retreat")) p = retreat(model, ctx, plan);
   else if (has("muster", "end_muster")) p = muster(model, ctx, ui, plan);
@@ -399,7 +495,7 @@ export function decide(model, ctx, ui) {
   else if (has("tie_pick")) p = tie(model, ctx, ui);
   else if (has("reclaim", "reclaim_pass")) p = simpleChoices(model, ctx, "reclaim", "The Night's Watch holds", "You bid most: take one of your played house cards back?", ["reclaim", "reclaim_pass"]);
   // Anything else the engine allows still gets a button.
-  const known = new Set(["place_order", "ready", "raven_swap", "raven_pass", "raid", "march", "move", "end_march", "support", "house_card", "blade", "casualty", "ability", "ability_pass", "retreat", "muster", "end_muster", "destroy", "wildling_loss", "bid", "tie_pick", "reclaim", "reclaim_pass"]);
+  const known = new Set(["place_order", "clear_order", "ready", "raven_swap", "raven_pass", "raid", "march", "move", "end_march", "support", "house_card", "blade", "casualty", "ability", "ability_pass", "retreat", "muster", "end_muster", "destroy", "wildling_loss", "bid", "tie_pick", "reclaim", "reclaim_pass"]);
   const other = legal.filter((a) => !known.has(a.type));
   const extra = other.length ? panel("other", "More", [h("div", { class: "th-choices" }, other.map((a) => actButton(a, actionLabel(a, view), ctx)))]) : null;
   if (!p && model.seat !== null && model.seat !== undefined && !legal.length && !view.result) {

@@ -101,6 +101,7 @@ function winnerCard(view) {
 export function actionLabel(a, view) {
   switch (a.type) {
     case "place_order": return `Place ${orderName(view, a.order)} in ${areaName(view, a.area)}`;
+    case "clear_order": return `Take back the order in ${areaName(view, a.area)}`;
     case "ready": return "Done: my orders are placed";
     case "raven_swap": return `Raven: swap the order in ${areaName(view, a.area)} for ${orderName(view, a.order)}`;
     case "raven_pass": return "Raven: keep my orders";
@@ -155,6 +156,8 @@ export function describeEvent(e, view) {
   switch (e.type) {
     case "order_placed": return e.area === null || e.area === undefined
       ? `${house(e.seat)} placed an order face down.` : `You placed ${orderName(view, e.order)} in ${areaName(view, e.area)}.`;
+    case "order_cleared": return e.area === null || e.area === undefined
+      ? `${house(e.seat)} took an order back.` : `You took back ${orderName(view, e.order)} from ${areaName(view, e.area)}.`;
     case "orders_ready": return `${house(e.seat)} is done placing orders.`;
     case "orders_revealed": return `Orders revealed: ${(e.orders || []).length} on the board.`;
     case "raven_swapped": return `${house(e.seat)} used the Messenger Raven in ${areaName(view, e.area)}.`;
@@ -175,7 +178,11 @@ export function describeEvent(e, view) {
     case "casualty": return `${house(e.seat)} lost 1 ${e.unit}.`;
     case "card_ability": return `${e.card} (${house(e.seat)}) used its ability.`;
     case "retreat": return `${house(e.seat)} retreats to ${areaName(view, e.to)} with ${(e.units || []).join(", ") || "nothing"}.`;
-    case "battle_over": return `The battle in ${areaName(view, e.area)} is over: ${house(e.winner)} won.`;
+    case "battle_over": {
+      if (e.attacker_strength === undefined || e.attacker_strength === null) return `The battle in ${areaName(view, e.area)} is over: ${house(e.winner)} won.`;
+      const won = e.winner === e.attacker ? [e.attacker_strength, e.defender_strength] : [e.defender_strength, e.attacker_strength];
+      return `The battle in ${areaName(view, e.area)} is over: ${house(e.winner)} won, strength ${won[0]} against ${won[1]} (${house(e.attacker)} attacking ${house(e.defender)}).`;
+    }
     case "consolidated_power": return `Power gained: ${list(e.power)}.`;
     case "westeros_cards": return `Round ${e.turn}: ${(e.cards || []).map(westerosTitle).join(", ")}; wildling threat ${e.wildlings}.`;
     case "supply_levels": return `Supply: ${list(e.supply)}.`;
@@ -192,7 +199,7 @@ export function describeEvent(e, view) {
     case "wildling_loss": return `${house(e.seat)} lost 1 ${e.unit} in ${areaName(view, e.area)} to the wildlings.`;
     case "winter_is_coming": return "Winter is Coming: a deck is reshuffled.";
     case "power_token_removed": return `${house(e.seat)}'s power token leaves ${areaName(view, e.area)}.`;
-    case "neutral_force_held": return `The neutral force in ${areaName(view, e.area)} holds against ${house(e.seat)}.`;
+    case "neutral_force_held": return `The neutral force in ${areaName(view, e.area)} holds against ${house(e.seat)}${e.strength === undefined ? "" : ` (strength ${e.strength})`}.`;
     case "neutral_force_defeated": return `${house(e.seat)} defeats the neutral force in ${areaName(view, e.area)} with strength ${e.strength}.`;
     case "retreat_destroyed": return `${house(e.seat)} loses 1 retreated ${e.unit} in ${areaName(view, e.area)} (supply).`;
     case "supply_destroyed": return `${house(e.seat)} destroys 1 ${e.unit} in ${areaName(view, e.area)} to fit its supply.`;

@@ -164,7 +164,7 @@ function pieces(view, a, geo, me) {
 }
 
 /**
- * The map. `plan`: {spots: Map(area -> {label, action?, onClick}), marks: Map(area -> class),
+ * The map. `plan`: {spots: Map(area -> {label, action?, opens?, onClick}), marks: Map(area -> class),
  * routes: [[area, ...]], selected: area|null}. `ui`: {vb} for pan and zoom.
  */
 export function drawMap(model, geometry, plan, ui, redraw) {
@@ -207,6 +207,7 @@ export function drawMap(model, geometry, plan, ui, redraw) {
         path.dataset.action = spot.action.type;
         for (const [k, v] of Object.entries(spot.action)) if (k !== "type" && v !== null && v !== undefined) path.dataset[k] = String(v);
       }
+      if (spot.opens) path.dataset.opens = spot.opens; // the action type its chooser sends
       path.setAttribute("role", "button");
       path.setAttribute("tabindex", "0");
       path.addEventListener("click", (e) => { e.stopPropagation(); spot.onClick(); });

@@ -124,3 +124,37 @@ export function myHouse(model) {
 }
 
 export { houseColor };
+
+const TIEBREAK_WORDS = { castles: "castles and strongholds held", supply: "supply", power: "power tokens in hand" };
+
+/** The end of the game: the winning house, why, and every house's standing (view.result). */
+export function endPanel(model, ctx) {
+  const { view } = model;
+  const res = view.result;
+  const winners = res.winners || [];
+  const rows = res.standings || [];
+  const title = winners.length === 1 ? `House ${houseOf(view, winners[0])} wins` : winners.length ? `Tie: ${winners.map((p) => houseOf(view, p)).join(", ")}` : "The game ends in a draw";
+  const order = (res.tiebreak || []).map((k) => TIEBREAK_WORDS[k] || k).join(", then ");
+  let why = "";
+  if (res.reason === "castles" && winners.length) why = `${houseOf(view, winners[0])} holds ${view.castles[winners[0]]} castles and strongholds: ${view.castles_to_win} win at once.`;
+  else if (res.reason === "turn 10") why = `Round 10 is over: the houses rank by ${order}.`;
+  else if (res.reason === "draw") why = `Round 10 is over and the best houses are equal in ${order}.`;
+  const cols = [["#", "rank"], ["House", ""], ["Castles", "castles and strongholds held"], ["Strong\u00adholds", "of them strongholds"], ["Supply", "supply level"], ["Power", "power tokens in hand"]];
+  const head = h("tr", {}, cols.map(([x, title]) => h("th", { scope: "col", title: title || null }, x)));
+  const body = rows.map((r) => h("tr", {
+    class: `${winners.includes(r.seat) ? "won" : ""}${r.seat === model.seat ? " me" : ""}`.trim() || null,
+    "data-rank-seat": r.seat, "data-rank": r.rank,
+  }, [
+    h("td", {}, String(r.rank)),
+    h("th", { scope: "row" }, [chip(view, r.seat, model.seat), h("span", { class: "muted th-seat-name" }, ctx.seatName(r.seat))]),
+    h("td", { "data-castles": r.castles }, String(r.castles)),
+    h("td", {}, String(r.strongholds)),
+    h("td", { "data-supply": r.supply }, String(r.supply)),
+    h("td", { "data-power": r.power }, String(r.power)),
+  ]));
+  return h("section", { class: "card th-panel th-end", "data-panel": "end", "aria-label": "The end of the game" }, [
+    h("h3", { "data-winner": winners.join(",") }, title),
+    why ? h("p", { class: "hint" }, why) : null,
+    h("div", { class: "th-standings-wrap" }, h("table", { class: "th-standings" }, [h("thead", {}, head), h("tbody", {}, body)])),
+  ]);
+}

@@ -8,13 +8,19 @@
 // DOM hooks (browser tests rely on them):
 //   map areas      <path class="th-area [spot]" data-area="<index>" data-area-id="<id>"> with
 //                  aria-label and <title>; a clickable one has class `spot` and, when one click
-//                  sends one action, data-action="<type>" and data-<field> of that action
+//                  sends one action, data-action="<type>" and data-<field> of that action; one
+//                  that opens a chooser of actions without an area: data-opens="<type>"
 //   senders        every element that sends an action: data-action="<type>" and data-<field>
 //                  for each of its fields (data-area, data-order, data-from, data-to, data-unit,
 //                  data-card, data-amount, data-seat, data-side, data-use, data-what, data-target,
-//                  data-leave_power_token); greyed tokens: button[disabled][data-blocked=<kind>]
+//                  data-leave_power_token); greyed tokens: button[disabled][data-blocked=<kind>];
+//                  a placed order's chooser [data-dialog=change][data-area]: its Take back
+//                  button [data-action=clear_order][data-area], and per kind it may become
+//                  [data-action=clear_order][data-area][data-change-to=<kind>], which sends
+//                  the clear_order and then the place_order of that kind in sequence
 //   panels         data-panel="orders|raven|raid|march|support|cards|blade|casualties|ability|
-//                  retreat|muster|destroy|wildlings|bid|tie|reclaim|battle|tracks|my-house|wait"
+//                  retreat|muster|destroy|wildlings|bid|tie|reclaim|battle|battle-result|end|
+//                  tracks|my-house|wait"; the end's standings tr[data-rank-seat=<seat>][data-rank]
 //   drafts         march unit steppers [data-unit-count=<unit>] with [data-unit-more|less];
 //                  a battle-starting move asks first: [data-confirm=battle] with its Attack button;
 //                  bid amounts [data-bid-pick=<n>] then the bid button; tie list
@@ -32,7 +38,7 @@ import { mapFailure, mapGeometry } from "./thrones-data.js";
 import { battlePanel, decide } from "./thrones-decide.js";
 import { describeEvent, bidTitle, houseOf } from "./thrones-labels.js";
 import { drawMap } from "./thrones-map.js";
-import { housesPanel, myHouse, statusStrip, tracksColumn } from "./thrones-panels.js";
+import { endPanel, housesPanel, myHouse, statusStrip, tracksColumn } from "./thrones-panels.js";
 
 const NARROW = "(max-width: 820px)";
 
@@ -46,7 +52,7 @@ function render(areas, model, ctx) {
   const ui = uiFor(ctx);
   ui.latest = model; // the sequence sender reads the legal list of the newest frame
   const key = `${view.phase}:${view.turn}:${view.current}:${view.march_area}`;
-  if (ui.key !== key) { ui.key = key; ui.sel = null; ui.target = null; }
+  if (ui.key !== key) { ui.key = key; ui.sel = null; ui.target = null; ui.changing = null; }
   const geometry = mapGeometry(() => ctx.rerender());
   const { plan, panels } = decide(model, ctx, ui);
   let mapEl;
@@ -62,8 +68,9 @@ function render(areas, model, ctx) {
   clear(areas.dice).append(statusStrip(view));
   clear(areas.players).append(...(narrow.matches ? [tracks] : []), housesPanel(model, ctx));
   clear(areas.me).append(...myHouse(model));
-  const battle = battlePanel(model);
-  clear(areas.actions).append(...panels, ...(battle ? [battle] : []));
+  const battle = battlePanel(model, ui, ctx);
+  const end = view.result ? endPanel(model, ctx) : null;
+  clear(areas.actions).append(...(end ? [end] : []), ...panels, ...(battle ? [battle] : []));
   clear(areas.dialog);
 }
 
@@ -93,9 +100,20 @@ function turnCue(model) {
   return `Your move, ${houseOf(view, model.seat)}`;
 }
 
+/** The shell's end banner: the winning house (and who played it); the standings are the end
+ *  panel's (endPanel), not repeated here. */
+function banner(view, ctx) {
+  const res = view.result || {};
+  const who = (p) => `House ${houseOf(view, p)} (${ctx.seatName(p)})`;
+  const winners = res.winners || [];
+  const head = winners.length === 1 ? `${who(winners[0])} wins!` : winners.length ? `Tie: ${winners.map(who).join(", ")}` : "Game over: a draw";
+  return { head, rows: [] };
+}
+
 registerGame(["thrones"], {
   title: () => "A Game of Thrones: The Board Game",
   render,
+  banner,
   describe: (e, ctx, view) => describeEvent(e, view),
   turnCue: (model) => turnCue(model),
 });

@@ -1,11 +1,14 @@
 // Step through a finished game, forward and back; the server runs the rules
-// (GET /api/games/{id}/replay/{k}), the browser only draws the spectator view it gets.
+// (GET /api/games/{id}/replay/{k}), the browser only draws the spectator view it gets, and the
+// chat said while the game stood at that position.
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
 
 export class ReplayViewer {
-  constructor(host, gameId, onShow, describe) {
+  constructor(host, gameId, onShow, describe, chatLine = (c) => `${c.name}: ${c.text}`) {
     this.host = host;
+    this.chatLine = chatLine; // (chat frame) => string: one line of table talk
+    this.chat = [];
     this.describe = describe; // (events) => string[]: readable lines of one step's events
     this.events = [];
     this.gameId = gameId;
@@ -42,6 +45,7 @@ export class ReplayViewer {
       this.k = step.seq;
       this.total = step.total;
       this.events = step.events || [];
+      this.chat = step.chat || []; // what was said while the game stood here
       this.status = null;
       this.onShow(step);
     } catch (err) {
@@ -73,6 +77,9 @@ export class ReplayViewer {
     );
     const lines = k > 0 ? this.describe(this.events) : ["The start of the game."];
     this.host.append(h("div", { class: "replay-events", "data-replay-events": k }, lines.length ? lines.join(" ") : "…"));
+    if (this.chat.length) {
+      this.host.append(h("ul", { class: "replay-chat", "data-replay-chat": k }, this.chat.map((c) => h("li", { class: "chat" }, this.chatLine(c)))));
+    }
     if (this.status) this.host.append(h("span", { class: "hint" }, this.status));
   }
 }
