@@ -1,7 +1,8 @@
 """The thrones map on a phone (390 × 844) and on a laptop (1280 × 800): on the phone it opens zoomed
 on the player's own home area, big enough to read, with pan (drag) and zoom (+/−, wheel) that
 move the view, and a button that brings the lit areas of the decision into view; the laptop shows
-the whole map at once. Screenshots of both go to test-artifacts/browser/."""
+the whole map at once. Screenshots of both go to test-artifacts/browser/ (named phone-thrones-*
+and laptop-thrones-*: the planning test clears thrones-*.png)."""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
     )
     assert min(sizes) >= 10, f"names {min(sizes):.1f} px high on the phone"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "thrones-phone-390-home.png"))
+    page.screenshot(path=str(ARTIFACTS / "phone-thrones-390x844-home.png"))
     first = view_box(page)
     assert first[2] < 1200, first  # zoomed in, not the whole map
 
@@ -126,7 +127,7 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
             x, y = entry[key]
             assert x0 <= x <= x0 + w and y0 <= y <= y0 + h, (key, entry[key], x0, y0, w, h)
     assert w < 1000, "the lit areas of the planning are near each other: the view stays zoomed in"
-    page.screenshot(path=str(ARTIFACTS / "thrones-phone-390-lit.png"))
+    page.screenshot(path=str(ARTIFACTS / "phone-thrones-390x844-lit-areas.png"))
     page.click("[data-zoom=reset]")
     assert view_box(page) == [0, 0, 1200, 1600]
     assert not tab.errors, tab.errors
@@ -147,7 +148,7 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
     assert len(names) == data.N_AREAS
     for lines, width in names:
         assert width <= max(lines) * NAME_CHAR + 1, (lines, width)
-    wide.page.screenshot(path=str(ARTIFACTS / "thrones-laptop-1280-map.png"))
+    wide.page.screenshot(path=str(ARTIFACTS / "laptop-thrones-1280x800-map.png"))
     assert not wide.errors, wide.errors
 
 
@@ -182,5 +183,5 @@ def test_thrones_phone_map_shows_the_lit_areas_of_a_decision(browser: Any, start
                 for i in range(lit.count())
             )
         assert show.is_hidden(), kind
-    page.screenshot(path=str(ARTIFACTS / "thrones-phone-390-decision.png"))
+    page.screenshot(path=str(ARTIFACTS / "phone-thrones-390x844-decision.png"))
     assert not tab.errors, tab.errors
