@@ -3,9 +3,11 @@
 Two areas are neighbours on the drawing when their shapes share a border at least
 ``MIN_BORDER`` long (corners do not count); that must hold exactly for the pairs
 ``data.ADJACENT`` names, land and sea alike. Besides: one shape per area and no other, no
-overlaps, land inside the coastline and sea outside it, anchors well inside their shape and apart,
-everything inside the viewBox. The checker is also run on perturbed copies (the data changed alone,
-the drawing changed alone) to show that it catches the change.
+overlaps, land inside the coastline and sea outside it, everything inside the viewBox; and what is
+drawn at the anchors (the name with its icons, the units, the order and power tokens, as boxes of
+the renderer's sizes) inside its area and over nothing else, in its own area or another's.
+The checker is also run on perturbed copies (the data changed alone, the drawing changed alone)
+to show that it catches the change.
 """
 
 from __future__ import annotations
@@ -288,3 +290,16 @@ def test_checker_sees_a_moved_vertex(doc: dict[str, Any]) -> None:
     problems = check_map(moved, rules_pairs())
     assert "harrenhal: path and polygon differ" in problems
     assert any("harrenhal" in p and "overlap" in p for p in problems), problems
+
+
+def test_checker_sees_pieces_over_a_name(doc: dict[str, Any]) -> None:
+    moved = copy.deepcopy(doc)
+    # White Harbor's units onto its name (the fault the renderer once had), Karhold's name onto
+    # the Shivering Sea's next to it
+    moved["areas"]["white-harbor"]["units"] = list(moved["areas"]["white-harbor"]["label"])
+    x, y = moved["areas"]["the-shivering-sea"]["label"]
+    moved["areas"]["karhold"]["label"] = [x - 30, y]
+    problems = check_map(moved, rules_pairs())
+    assert "white-harbor: the label and the units overlap" in problems, problems
+    assert "the label of karhold and the label of the-shivering-sea overlap" in problems, problems
+    assert any(p.startswith("karhold: label anchor not") for p in problems), problems

@@ -12,10 +12,11 @@ frame outside the land). A stray piece of a cell cut off by the coast joins the 
 shares most border with. Where two land areas share a border the rules do not make adjacent
 (``data.ADJACENT``: rivers without a crossing), that border becomes a river: a thin strip taken
 out of both areas, drawn as a line (``rivers``). Anchors (label, units, order, power token) are
-placed inside each area far from its border and from each other. The drawing's adjacency is
-compared with the rules' and every mismatch is printed; ``--tune N`` runs N rounds of a
-deterministic seeded search that moves seeds to remove mismatches and prints the moved seeds to
-paste into layout.py. Everything is deterministic: same layout, same JSON byte for byte.
+placed so that what the renderer draws there (the name block with its icons, the pieces: boxes of
+the renderer's sizes, below) lies inside the area and over nothing else, smallest areas first.
+The drawing's adjacency is compared with the rules' and every mismatch is printed; ``--tune N``
+runs N rounds of a deterministic seeded search that moves seeds to remove mismatches and prints
+the moved seeds to paste into layout.py. Everything is deterministic: same layout, same JSON byte for byte.
 
 The JSON holds geometry and display regions only, keyed by area id; the rules' facts (names,
 kinds, icons, adjacency) come from the server's view.
