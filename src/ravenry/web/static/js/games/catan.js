@@ -7,6 +7,7 @@ import { drawBoard } from "./catan-board.js";
 import { describeEvent } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
+import { stepChooser, STEPWISE_ABOVE } from "./catan-steps.js";
 import {
   RESOURCES, PLAYER_COLORS, COSTS, devName, HERO_NAMES, HERO_HINTS, HERO_ORDER,
 } from "./catan-data.js";
@@ -64,7 +65,7 @@ function render(areas, model, ctx) {
   const phaseKey = `${view.phase}:${view.current}:${view.turn}`;
   if (ui.phaseKey !== phaseKey) {
     ui.phaseKey = phaseKey;
-    ui.mode = null; ui.choice = null; ui.countering = false; ui.yop = [];
+    ui.mode = null; ui.choice = null; ui.countering = false; ui.yop = []; ui.heroPicks = [];
     if (view.phase !== "main") ui.panel = null;
     if (view.phase !== "discard") ui.discard = {};
   }
@@ -233,7 +234,7 @@ function actionsPanel(ui, model, ctx, types) {
   if (types.has("play_monopoly")) plays.push(actionButton("Play Monopoly", { dataAction: "play_monopoly", onClick: () => { ui.panel = "monopoly"; ctx.rerender(); } }));
   if (types.has("play_new_recruits")) plays.push(modeButton(ui, ctx, "recruits", "Play New Recruits"));
   const heroUses = legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
-  if (heroUses.length) plays.push(actionButton("Use hero", { dataAction: "hero", kind: ui.panel === "hero" ? "selected" : "", onClick: () => { ui.panel = ui.panel === "hero" ? null : "hero"; ctx.rerender(); } }));
+  if (heroUses.length) plays.push(actionButton("Use hero", { dataAction: "hero", kind: ui.panel === "hero" ? "selected" : "", onClick: () => { ui.panel = ui.panel === "hero" ? null : "hero"; ui.heroPicks = []; ctx.rerender(); } }));
   if (plays.length) row.append(h("span", { class: "sep" }), ...plays);
   if (view.phase === "main" || types.has("end_turn")) {
     row.append(actionButton("End turn", { dataAction: "end_turn", kind: "end", enabled: types.has("end_turn"), onClick: () => ctx.act({ type: "end_turn" }) }));
@@ -286,8 +287,19 @@ function dialogs(ui, model, ctx, types) {
   }
   if (ui.panel === "hero") {
     const uses = legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
-    if (uses.length) out.push(card("Use your hero", [h("div", { class: "choice-list" }, uses.map((a) =>
-      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero" }));
+    const hero = (view.heroes || []).find((x) => x.seat === model.seat);
+    const title = `Use ${hero && HERO_NAMES[hero.hero] ? HERO_NAMES[hero.hero] : "your hero"}`;
+    if (uses.length > STEPWISE_ABOVE) {
+      out.push(stepChooser({
+        title, actions: uses, picks: ui.heroPicks || [], view, seatName: ctx.seatName, dataDialog: "hero",
+        onPicks: (picks) => { ui.heroPicks = picks; ctx.rerender(); },
+        onSend: (a) => { ui.heroPicks = []; ui.panel = null; ctx.act(a); },
+        onClose: () => { ui.heroPicks = []; ui.panel = null; ctx.rerender(); },
+      }));
+    } else if (uses.length) {
+      out.push(card(title, [h("div", { class: "choice-list" }, uses.map((a) =>
+        actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero" }));
+    }
   }
 
   // Hero questions.
