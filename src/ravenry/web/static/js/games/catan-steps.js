@@ -124,7 +124,7 @@ export function stepChooser({ title, actions, picks, view, seatName, onPicks, on
   const box = h("section", { class: "card dialog steps", "data-dialog": dataDialog, "data-step": field || "send", "data-left": left.length }, [
     h("h3", {}, title),
   ]);
-  box.append(h("p", { class: "step-summary", "data-summary": "" }, summary.length ? summary.join(" · ") : h("span", { class: "muted" }, `Step 1: ${left.length} possible choices`)));
+  box.append(h("p", { class: "step-summary", "data-summary": "" }, summary.length ? summary.join(" · ") : h("span", { class: "muted" }, `${left.length} choices in all, narrowed one step at a time`)));
   if (field) {
     box.append(h("p", { class: "step-prompt" }, h("b", {}, prompt(type, field, picks, view, seatName))));
     box.append(h("div", { class: "row wrap step-options" }, groups.map((g) => {
