@@ -19,7 +19,7 @@ import pytest
 from browser_support import Server
 from browser_tabs import Tab
 
-from ravenry.games.brotherhood.heroes import BENJEN, HEROES, MARSH, MELISANDRE, MORMONT, THORNE
+from ravenry.games.brotherhood.heroes import BENJEN, HEROES, MARSH, MELISANDRE, MORMONT, OTHELL, THORNE
 from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.catan.scenario import Position
 
@@ -258,3 +258,38 @@ def test_other_heroes_with_many_choices_are_stepwise_too(
     assert sent in uses
     for said in _log_lines(tab, state, sent).values():
         assert said[0].startswith(f"P0 used {hero}") and said[0] != f"P0 used {hero}.", said
+
+
+def othell_position() -> BrotherhoodState:
+    """Othell Yarwyck: two settlements far apart, each with one road that ends in nothing."""
+    pos = Position("brotherhood", players=4)
+    for h in (pos.hexes("hills")[0], pos.hexes("pasture")[-1]):
+        pos.settlement(ALICE, pos.node(h, "N")).road(ALICE, pos.edge(h, "NE"))
+    pos.turn(ALICE, "main")
+    return _with_hero(pos, OTHELL)
+
+
+def test_othell_yarwyck_picks_the_road_then_the_path_on_the_board(tab: Tab, server: Server) -> None:
+    state = othell_position()
+    model = _model(state)
+    uses = [a for a in model["legal"] if a["type"] == "use_othell"]
+    removable = sorted({a["remove"] for a in uses})
+    assert len(removable) == 2 and len(uses) > 6
+    _open(tab, server, model)
+    assert tab.page.locator("#board .spot-edge").count() == 0
+    tab.page.click("#actions [data-action=hero]")
+    assert _step(tab) == "remove"
+    lit = tab.page.locator("#board .spot-edge[data-action=use_othell]")
+    assert sorted(int(lit.nth(i).get_attribute("data-edge") or -1) for i in range(lit.count())) == removable
+    tab.page.click(f"#board .spot-edge[data-edge='{removable[0]}']")
+    assert _step(tab) == "build"
+    targets = sorted(a["build"] for a in uses if a["remove"] == removable[0])
+    assert sorted(int(lit.nth(i).get_attribute("data-edge") or -1) for i in range(lit.count())) == targets
+    tab.shot("othell-build")
+    tab.page.click(f"#board .spot-edge[data-edge='{targets[-1]}']")
+    (sent,) = _acts(tab)
+    assert sent == {"type": "use_othell", "remove": removable[0], "build": targets[-1]}
+    for said in _log_lines(tab, state, sent).values():
+        assert (
+            said[0] == f"P0 used Othell Yarwyck: moved a road (path {removable[0]} to path {targets[-1]})."
+        ), said

@@ -32,12 +32,32 @@ const PROMPTS = {
 // How a picked value reads in the summary line ("@" is the value's label).
 const SUMMARY = {
   use_mormont: { resource: "demand @", first: "from @", give_first: "give @", second: "and from @", give_second: "give @" },
-  use_marsh: { give: "give @", get: "take @" },
+  use_marsh: { give: "give @ to the supply", get: "take @" },
   use_thorne: { section: "@", replace: "replace @", with: "with @" },
   use_melisandre: { replace: "replace @", with: "with @" },
   use_othell: { remove: "lift @", build: "rebuild on @" },
   use_benjen: { area: "@", index: "@" },
 };
+
+// Fields whose values are places on the board: those steps also light the places up.
+const BOARD_FIELDS = { use_othell: { remove: "edge", build: "edge" } };
+
+/**
+ * The board spots of the chooser's current step, if its field is a place on the board: a Map
+ * from spot key ("edge:12") to the legal actions there, and the pick each spot stands for.
+ */
+export function boardStep(actions, picks) {
+  const { field, groups, left } = nextStep(actions, picks);
+  const kind = field && left.length ? (BOARD_FIELDS[left[0].type] || {})[field] : null;
+  if (!kind) return null;
+  const spots = new Map();
+  const pickOf = new Map();
+  for (const g of groups) {
+    spots.set(`${kind}:${g.value}`, g.actions);
+    pickOf.set(`${kind}:${g.value}`, [field, g.value]);
+  }
+  return { spots, pickOf };
+}
 
 function clanName(view, area) {
   const clans = Object.keys((view && view.camps) || {});
@@ -136,7 +156,8 @@ export function stepChooser({ title, actions, picks, view, seatName, onPicks, on
         onClick: () => (last ? onSend(g.actions[0]) : onPicks([...picks, [field, g.value]])),
       });
     })));
-    if (groups.some((g) => g.actions.length === 1)) box.append(h("p", { class: "hint" }, "A highlighted choice is the last one: it sends the action."));
+    if ((BOARD_FIELDS[type] || {})[field]) box.append(h("p", { class: "hint" }, "Or click one of the lit paths on the board."));
+    if (groups.some((g) => g.actions.length === 1)) box.append(h("p", { class: "hint" }, "A blue choice is the last step: clicking it sends the action."));
   } else if (left.length) {
     box.append(actionButton("Confirm", { kind: "primary", dataAction: left[0].type, onClick: () => onSend(left[0]) }));
   }
