@@ -231,24 +231,27 @@ def benjen_position() -> BrotherhoodState:
 
 
 @pytest.mark.parametrize(
-    ("build", "hero"),
+    ("build", "hero", "lit"),
     [
-        (thorne_position, "Ser Alliser Thorne"),
-        (melisandre_position, "Melisandre"),
-        (benjen_position, "Benjen Stark"),
+        (thorne_position, "Ser Alliser Thorne", 4),  # the first step is the wall section
+        (melisandre_position, "Melisandre", 0),
+        (benjen_position, "Benjen Stark", 0),
     ],
 )
 def test_other_heroes_with_many_choices_are_stepwise_too(
-    tab: Tab, server: Server, build: Callable[[], BrotherhoodState], hero: str
+    tab: Tab, server: Server, build: Callable[[], BrotherhoodState], hero: str, lit: int
 ) -> None:
     """Always taking the first answer reaches one of the legal actions, unchanged, within as many
-    steps as the action has fields; the log line says more than the hero's name."""
+    steps as the action has fields; a step that is a place on the board lights those places up;
+    the log line says more than the hero's name."""
     state = build()
     model = _model(state)
     uses = [a for a in model["legal"] if a["type"].startswith("use_")]
     assert len(uses) > 6
     _open(tab, server, model)
     tab.page.click("#actions [data-action=hero]")
+    assert tab.page.locator("#board .spot").count() == lit
+    tab.shot(build.__name__.removesuffix("_position"), phone_too=False)
     for _ in range(len(uses[0])):
         if _acts(tab):
             break

@@ -40,7 +40,12 @@ const SUMMARY = {
 };
 
 // Fields whose values are places on the board: those steps also light the places up.
-const BOARD_FIELDS = { use_othell: { remove: "edge", build: "edge" } };
+const BOARD_FIELDS = {
+  use_othell: { remove: "edge", build: "edge" },
+  use_thorne: { section: "section" },
+  use_ygritte: { hex: "hex" },
+};
+const BOARD_WORDS = { edge: "paths", section: "wall sections", hex: "hexes" };
 
 /**
  * The board spots of the chooser's current step, if its field is a place on the board: a Map
@@ -156,7 +161,8 @@ export function stepChooser({ title, actions, picks, view, seatName, onPicks, on
         onClick: () => (last ? onSend(g.actions[0]) : onPicks([...picks, [field, g.value]])),
       });
     })));
-    if ((BOARD_FIELDS[type] || {})[field]) box.append(h("p", { class: "hint" }, "Or click one of the lit paths on the board."));
+    const place = (BOARD_FIELDS[type] || {})[field];
+    if (place) box.append(h("p", { class: "hint" }, `Or click one of the lit ${BOARD_WORDS[place]} on the board.`));
     if (groups.some((g) => g.actions.length === 1)) box.append(h("p", { class: "hint" }, "A blue choice is the last step: clicking it sends the action."));
   } else if (left.length) {
     box.append(actionButton("Confirm", { kind: "primary", dataAction: left[0].type, onClick: () => onSend(left[0]) }));
