@@ -70,7 +70,7 @@ function clanName(view, area) {
 }
 
 /** The words (or chip) for one value of one field of an action type. */
-export function valueLabel(type, field, value, view, seatName) {
+export function valueLabel(type, field, value, view, seatName, picks = []) {
   if (field === "type") return HERO_NAMES[String(value).replace(/^use_/, "")] || String(value).replace(/_/g, " ");
   if (value === null) {
     if (type === "use_mormont" && field === "second") return "No one else";
@@ -83,7 +83,11 @@ export function valueLabel(type, field, value, view, seatName) {
   if (field === "hex") return `the ${hexName(view.board, value)}`;
   if (type === "use_othell") return `path ${value}`;
   if (type === "use_benjen" && field === "area") return value < 3 ? `${clanName(view, value)} camps` : `Clearing ${value - 2}`;
-  if (type === "use_benjen" && field === "index") return `Camp ${value + 1}${value === 0 ? " (hottest)" : ""}`;
+  if (type === "use_benjen" && field === "index") {
+    const area = (picks.find(([f]) => f === "area") || [])[1];
+    const kind = area === undefined ? null : ((view.camps || {})[clanName(view, area)] || [])[value];
+    return `Camp ${value + 1}${kind ? `: a ${kind}` : ""}${value === 0 ? " (hottest)" : ""}`;
+  }
   return String(value);
 }
 
@@ -144,7 +148,7 @@ export function stepChooser({ title, actions, picks, view, seatName, onPicks, on
     const t = picks.find(([pf]) => pf === "type");
     const kind = t ? t[1] : type;
     const pattern = (SUMMARY[kind] || {})[f] || "@";
-    return pattern.replace("@", text(valueLabel(kind, f, v, view, seatName)));
+    return pattern.replace("@", text(valueLabel(kind, f, v, view, seatName, picks)));
   });
   const box = h("section", { class: "card dialog steps", "data-dialog": dataDialog, "data-step": field || "send", "data-left": left.length }, [
     h("h3", {}, title),
@@ -153,7 +157,7 @@ export function stepChooser({ title, actions, picks, view, seatName, onPicks, on
   if (field) {
     box.append(h("p", { class: "step-prompt" }, h("b", {}, prompt(type, field, picks, view, seatName))));
     box.append(h("div", { class: "row wrap step-options" }, groups.map((g) => {
-      const label = valueLabel(type, field, g.value, view, seatName);
+      const label = valueLabel(type, field, g.value, view, seatName, picks);
       const last = g.actions.length === 1;
       return actionButton(label, {
         kind: last ? "primary" : "", dataAction: `step-${field}`,
