@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from brotherhood_hero_helpers import (
     ALICE,
+    ALL_VIEWERS,
     BOB,
     CARA,
     DAN,
@@ -42,10 +43,26 @@ def test_mormont_forces_two_players_to_trade_the_same_type_one_for_one() -> None
     assert state.hands[ALICE] == [0, 0, 0, 2, 0]
     assert state.hands[BOB] == [0, 0, 1, 1, 0]
     assert state.hands[CARA] == [1, 0, 0, 0, 1]
-    trades = [e.data for e in events if e.type == "forced_trade"]
+    trades = [e.full() for e in events if e.type == "forced_trade"]
     assert trades == [
-        {"player": ALICE, "with": BOB, "got": "grain", "gave": "ore"},
-        {"player": ALICE, "with": CARA, "got": "grain", "gave": "wool"},
+        {
+            "type": "forced_trade",
+            "player": ALICE,
+            "with": BOB,
+            "demanded": "grain",
+            "exchanged": True,
+            "got": "grain",
+            "gave": "ore",
+        },
+        {
+            "type": "forced_trade",
+            "player": ALICE,
+            "with": CARA,
+            "demanded": "grain",
+            "exchanged": True,
+            "got": "grain",
+            "gave": "wool",
+        },
     ]
     assert only(events, "hero_used").data["resource"] == "grain"
     assert state.phase_name() == "hero_after_use"
@@ -82,13 +99,43 @@ def test_mormont_demand_on_a_player_without_the_type_exchanges_nothing() -> None
     events = state.apply(ALICE, ("use_mormont", GRAIN, BOB, ORE, DAN, WOOL))
     assert state.hands[ALICE] == [0, 0, 0, 1, 1]  # ore for Bob's grain; Dan had none to give
     assert state.hands[DAN] == [3, 0, 0, 0, 0]
-    void = [e.data for e in events if e.type == "forced_trade"][1]
-    assert void == {"player": ALICE, "with": DAN, "got": None, "gave": None}
+    void = [e for e in events if e.type == "forced_trade"][1]
+    assert void.full() == {
+        "type": "forced_trade",
+        "player": ALICE,
+        "with": DAN,
+        "demanded": "grain",
+        "exchanged": False,
+        "got": None,
+        "gave": None,
+    }
     assert state.phase_name() == "hero_after_use"  # the hero was used all the same
     # Hand sizes are unchanged by 1:1 exchanges, so the views say who handed a card over.
     assert all(state.observe(v)["mormont_handed_over"] == [BOB] for v in (ALICE, CARA, None))
     state.apply(ALICE, ("hero_flip",))
     assert "mormont_handed_over" not in state.observe(None)
+
+
+def test_mormont_tells_every_viewer_whether_a_card_changed_hands_but_not_which_went_back() -> None:
+    """Bob hands over his grain and gets Alice's ore; Dan has no grain and keeps his hand. Every
+    viewer learns who exchanged (hand sizes stay the same, so the log must say it); only the
+    two players of an exchange see the card given back."""
+    state = mormont_position()
+    events = state.apply(ALICE, ("use_mormont", GRAIN, BOB, ORE, DAN, WOOL))
+    with_bob, with_dan = [e for e in events if e.type == "forced_trade"]
+    for viewer in ALL_VIEWERS:
+        seen_bob, seen_dan = with_bob.view(viewer), with_dan.view(viewer)
+        assert seen_bob["exchanged"] is True and seen_bob["got"] == "grain"
+        assert seen_bob["gave"] == ("ore" if viewer in (ALICE, BOB) else None)
+        assert seen_dan == {
+            "type": "forced_trade",
+            "player": ALICE,
+            "with": DAN,
+            "demanded": "grain",
+            "exchanged": False,
+            "got": None,
+            "gave": None,
+        }
 
 
 def test_mormont_refusals_leave_everything_unchanged() -> None:

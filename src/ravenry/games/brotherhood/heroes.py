@@ -11,7 +11,8 @@ Readings of the card texts where the rulebook leaves a choice (ours, kept here):
   same type back would be no trade); the two cards you give may be of one type. You may demand
   from any opponent holding resource cards (who holds which type is hidden, so the choice of
   players may not depend on it); one without the demanded type gives and gets nothing. Who
-  handed a card over is public, and stays in the views until the after-use choice is made.
+  handed a card over is public (the ``forced_trade`` event's ``exchanged``), and stays in the
+  views until the after-use choice is made; the card given back is seen only by the two players.
 - Samwell Tarly: offered to his owner after every production roll that is not a 7 and paid him
   nothing, on anyone's turn, before the roller may act; he may take a card or pass.
 - Othell Yarwyck: the lifted road's ends count as connected through your own roads and buildings
@@ -414,8 +415,17 @@ class HeroRules(WildlingRules):
         for q, g in ((q1, g1), (q2, g2)):
             if q < 0:
                 continue
+            # Whether a card changed hands is public (so every viewer's log says so); the card
+            # given back is seen only by the two players.
             if not self.hands[q][r]:
-                events.append(Event("forced_trade", {"player": p, "with": q, "got": None, "gave": None}))
+                events.append(
+                    Event(
+                        "forced_trade",
+                        {"player": p, "with": q, "demanded": RESOURCES[r], "exchanged": False, "got": None},
+                        {"gave": None},
+                        (p, q),
+                    )
+                )
                 continue
             self.hands[q][r] -= 1
             self.hands[p][r] += 1
@@ -423,7 +433,18 @@ class HeroRules(WildlingRules):
             self.hands[q][g] += 1
             handed_over.append(q)
             events.append(
-                Event("forced_trade", {"player": p, "with": q, "got": RESOURCES[r], "gave": RESOURCES[g]})
+                Event(
+                    "forced_trade",
+                    {
+                        "player": p,
+                        "with": q,
+                        "demanded": RESOURCES[r],
+                        "exchanged": True,
+                        "got": RESOURCES[r],
+                    },
+                    {"gave": RESOURCES[g]},
+                    (p, q),
+                )
             )
         self.hero_choice = handed_over
         self._to_after_use(p, self.phase)

@@ -234,7 +234,7 @@ const SPOT_VERBS = {
   build_settlement: "Build a settlement", build_city: "Build a city", place_free_road: "Place a free road",
   move_robber: "Move the robber", patrol_wildling: "Return the wildling", use_ygritte: "Ygritte: move the wildling",
   place_guard: "Place a guard", build_guard: "Build a guard", play_new_recruits: "New Recruits: place a guard",
-  use_yoren: "Yoren: place a guard", use_thorne: "Thorne: build a guard",
+  use_yoren: "Yoren: place a guard", use_thorne: "Thorne: build a guard", use_othell: "Othell Yarwyck: this path",
 };
 
 export function spotLabel(actions, view, board = view.board) {

@@ -8,6 +8,31 @@ function cards(counts) {
   return parts.length ? parts.join(", ") : "nothing";
 }
 
+// "a grain", "an ore"; null stays null (a hidden card).
+function a(res) {
+  if (!res) return null;
+  return `${/^[aeiou]/.test(res) ? "an" : "a"} ${res}`;
+}
+
+// What a hero did, from the public fields of its ``hero_used`` event (the events after it tell
+// the rest: the forced trades, the guard placed, the card looked at).
+function heroEffect(e, who, hex) {
+  switch (e.hero) {
+    case "mormont": return `: demanded ${e.resource}`;
+    case "marsh": return `: gave ${a(e.gave)} to the supply for ${a(e.got)}`;
+    case "tarly": return `: took ${a(e.resource)} from the supply`;
+    case "othell": return `: moved a road (path ${e.removed} to path ${e.rebuilt})`;
+    case "thorne": return `: built a guard paying ${cards(e.paid)}`;
+    case "melisandre": return `: bought a development card paying ${cards(e.paid)}`;
+    case "mance": return ` on ${who(e.victim)}`;
+    case "benjen": return `: removed a wildling from ${e.removed_from}`;
+    case "ygritte": return `: the wildling on ${hex(e.hex)} goes back`;
+    case "yoren": return ": discarded a played ranger patrol for a free guard";
+    case "qhorin": return `: Tormund goes home from ${hex(e.hex)}${e.resource ? `, taking ${a(e.resource)}` : " (no card of that land left)"}`;
+    default: return "";
+  }
+}
+
 export function describeEvent(e, ctx, view) {
   const who = (p) => (p === null || p === undefined ? "someone" : ctx.seatName(p));
   const v = view || {};
@@ -52,7 +77,10 @@ export function describeEvent(e, ctx, view) {
       if (e.answer === "counter") return `${who(e.player)} counters: gives ${cards(e.give)} for ${cards(e.get)}.`;
       return `${who(e.player)} ${e.answer === "accept" ? "accepts" : "declines"}.`;
     case "trade_closed": return e.traded_with === null ? "Trade offer closed, no deal." : `${who(e.player)} traded with ${who(e.traded_with)}.`;
-    case "forced_trade": return `${who(e.player)} took ${e.got || "a card"} from ${who(e.with)}, giving ${e.gave || "a card"}.`;
+    case "forced_trade":
+      // ``exchanged`` is public; the card given back is null for all but the two players.
+      if (e.exchanged === false) return `${who(e.with)} had no ${e.demanded || "such card"}: nothing exchanged.`;
+      return `${who(e.with)} handed ${who(e.player)} ${a(e.got) || "a card"}, getting ${a(e.gave) || "a card"} back.`;
     case "turn_ended": return null;
     case "turn_started": return `Turn ${e.turn}: ${who(e.player)}`;
     case "game_over": return `Game over: ${e.winner === null || e.winner < 0 ? "a tie" : `${who(e.winner)} wins`} (${e.reason}).`;
@@ -69,7 +97,7 @@ export function describeEvent(e, ctx, view) {
     case "wall_breached": return `The Wall is breached at section ${e.clearing}! (${e.breaches} of 3)`;
     case "wildling_in_gift": return `A ${e.wildling} wildling blocks ${hex(e.hex)}.`;
     case "wildling_returned": return `${who(e.player)} returned a wildling from ${hex(e.hex)}${e.resource ? ` and took ${e.resource}` : ""}.`;
-    case "hero_used": return `${who(e.player)} used ${HERO_NAMES[e.hero] || e.hero}.`;
+    case "hero_used": return `${who(e.player)} used ${HERO_NAMES[e.hero] || e.hero}${heroEffect(e, who, hex)}.`;
     case "hero_flipped": return `${who(e.player)} flipped ${HERO_NAMES[e.hero] || e.hero} to side B.`;
     case "hero_swapped": return `${who(e.player)} returned ${HERO_NAMES[e.returned] || e.returned} and took ${HERO_NAMES[e.took] || e.took}.`;
     case "hero_passed": return `${who(e.player)} passed.`;

@@ -7,6 +7,7 @@ import { drawBoard } from "./catan-board.js";
 import { describeEvent } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
+import { stepChooser, boardStep, STEPWISE_ABOVE } from "./catan-steps.js";
 import {
   RESOURCES, PLAYER_COLORS, COSTS, devName, HERO_NAMES, HERO_HINTS, HERO_ORDER,
 } from "./catan-data.js";
@@ -34,6 +35,11 @@ const HANDLED = new Set([
   "accept_counter", "cancel_trade", "hero_flip", "hero_swap", "hero_pass", "use_tarly", "mance_take",
   "melisandre_pick",
 ]);
+
+// The uses of the viewer's hero offered under "Use hero" (Samwell Tarly asks on his own).
+function heroUses(legal) {
+  return legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
+}
 
 function spotKey(a) {
   for (const f of SPOT_FIELDS) if (f in a) return `${f}:${a[f] === null ? "camp" : a[f]}`;
@@ -64,7 +70,7 @@ function render(areas, model, ctx) {
   const phaseKey = `${view.phase}:${view.current}:${view.turn}`;
   if (ui.phaseKey !== phaseKey) {
     ui.phaseKey = phaseKey;
-    ui.mode = null; ui.choice = null; ui.countering = false; ui.yop = [];
+    ui.mode = null; ui.choice = null; ui.countering = false; ui.yop = []; ui.heroPicks = [];
     if (view.phase !== "main") ui.panel = null;
     if (view.phase !== "discard") ui.discard = {};
   }
@@ -73,8 +79,12 @@ function render(areas, model, ctx) {
 
   // Board.
   const boardTypes = [...BOARD_TYPES, ...(ui.mode ? MODES[ui.mode].types : [])];
-  const spots = spotsFor(legal, boardTypes);
+  // A stepwise hero choice whose step is a place on the board (Othell's roads) lights it up.
+  const heroStep = ui.panel === "hero" && heroUses(legal).length > STEPWISE_ABOVE ? boardStep(heroUses(legal), ui.heroPicks || []) : null;
+  const spots = heroStep ? heroStep.spots : spotsFor(legal, boardTypes);
   const onSpot = (key, actions) => {
+    if (heroStep && actions.length > 1) { ui.heroPicks = [...(ui.heroPicks || []), heroStep.pickOf.get(key)]; ctx.rerender(); return; }
+    if (heroStep) { ui.heroPicks = []; ui.panel = null; }
     if (actions.length === 1) { ctx.act(actions[0]); return; }
     ui.choice = { key, actions };
     ctx.rerender();
@@ -232,8 +242,7 @@ function actionsPanel(ui, model, ctx, types) {
   if (types.has("play_year_of_plenty")) plays.push(actionButton(`Play ${devName(view, "year_of_plenty")}`, { dataAction: "play_year_of_plenty", onClick: () => { ui.panel = "yop"; ctx.rerender(); } }));
   if (types.has("play_monopoly")) plays.push(actionButton("Play Monopoly", { dataAction: "play_monopoly", onClick: () => { ui.panel = "monopoly"; ctx.rerender(); } }));
   if (types.has("play_new_recruits")) plays.push(modeButton(ui, ctx, "recruits", "Play New Recruits"));
-  const heroUses = legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
-  if (heroUses.length) plays.push(actionButton("Use hero", { dataAction: "hero", kind: ui.panel === "hero" ? "selected" : "", onClick: () => { ui.panel = ui.panel === "hero" ? null : "hero"; ctx.rerender(); } }));
+  if (heroUses(legal).length) plays.push(actionButton("Use hero", { dataAction: "hero", kind: ui.panel === "hero" ? "selected" : "", onClick: () => { ui.panel = ui.panel === "hero" ? null : "hero"; ui.heroPicks = []; ctx.rerender(); } }));
   if (plays.length) row.append(h("span", { class: "sep" }), ...plays);
   if (view.phase === "main" || types.has("end_turn")) {
     row.append(actionButton("End turn", { dataAction: "end_turn", kind: "end", enabled: types.has("end_turn"), onClick: () => ctx.act({ type: "end_turn" }) }));
@@ -285,9 +294,20 @@ function dialogs(ui, model, ctx, types) {
       actionButton(chip(a.resource), { action: a, kind: "res-btn", ariaLabel: `Monopoly on ${a.resource}`, onClick: () => ctx.act(a) })))], { "data-dialog": "monopoly" }));
   }
   if (ui.panel === "hero") {
-    const uses = legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
-    if (uses.length) out.push(card("Use your hero", [h("div", { class: "choice-list" }, uses.map((a) =>
-      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero" }));
+    const uses = heroUses(legal);
+    const hero = (view.heroes || []).find((x) => x.seat === model.seat);
+    const title = `Use ${hero && HERO_NAMES[hero.hero] ? HERO_NAMES[hero.hero] : "your hero"}`;
+    if (uses.length > STEPWISE_ABOVE) {
+      out.push(stepChooser({
+        title, actions: uses, picks: ui.heroPicks || [], view, seatName: ctx.seatName, dataDialog: "hero",
+        onPicks: (picks) => { ui.heroPicks = picks; ctx.rerender(); },
+        onSend: (a) => { ui.heroPicks = []; ui.panel = null; ctx.act(a); },
+        onClose: () => { ui.heroPicks = []; ui.panel = null; ctx.rerender(); },
+      }));
+    } else if (uses.length) {
+      out.push(card(title, [h("div", { class: "choice-list" }, uses.map((a) =>
+        actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero" }));
+    }
   }
 
   // Hero questions.
