@@ -53,6 +53,14 @@ def _offer_to_bots(tab: Tab) -> bool:
     assert len(answers) == 3, answers
     if tab.view()["offer"] is None:
         assert closed and page.locator("#log li[data-event=trade_answer]").count() >= 3
+        # The closed offer keeps its answers on screen until the turn ends, and so does the log.
+        kept = page.locator("[data-last-offer] [data-answer]")
+        assert kept.count() == 3
+        page.wait_for_timeout(1600)  # longer than the bots took to answer and the offer to close
+        assert kept.count() == 3
+        tab.assert_in_view("[data-last-offer]")
+        tab.assert_in_view("#log li[data-event=trade_answer]")
+        tab.shot("offer-closed-answers")
     else:
         shown = page.locator("[data-offer-from] [data-answer]")
         assert shown.count() == 3
@@ -150,6 +158,24 @@ def test_brotherhood_against_three_bots(browser: Any, server: Server) -> None:
                 tab.view()["wildling_die"]
             )
             assert f"= {sum(dice)}" in page.locator("#log").inner_text()
+            # The hexes the roll paid from light up (from the event), and who got what shows.
+            roll_frame = next(
+                m for m in reversed(tab.frames) if any(e["type"] == "rolled" for e in m.get("events", []))
+            )
+            produced = [e for e in roll_frame["events"] if e["type"] == "produced"]
+            lit = sorted(
+                int(x)
+                for x in page.locator("g.hex[data-produced]").evaluate_all(
+                    "els => els.map(e => e.dataset.hex)"
+                )
+            )
+            assert lit == sorted(set(produced[0]["hexes"])) if produced else lit == []
+            if produced and produced[0]["gains"]:
+                assert page.locator("[data-gain-seat]").count() == len(produced[0]["gains"])
+                if rolls == 1:
+                    tab.shot("roll-lit")
+            tab.assert_in_view("#log li")
+            tab.assert_log_newest_first()
             if sum(dice) == 7:
                 sevens += 1
         elif "discard" in types:

@@ -79,14 +79,103 @@ function render(areas, model, ctx) {
     ui.choice = { key, actions };
     ctx.rerender();
   };
-  clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName));
+  const track = trackFor(ui);
+  const marks = { produced: new Set((track.roll && track.roll.hexes) || []), fresh: new Set(track.fresh) };
+  clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks));
   areas.board.dataset.spots = String(spots.size);
 
-  clear(areas.dice).append(...diceStrip(view));
+  clear(areas.dice).append(...diceStrip(view), ...rollGains(track, model, ctx));
   clear(areas.players).append(playersPanel(model, ctx));
   clear(areas.me).append(...mePanel(model, ctx));
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
   clear(areas.dialog).append(...dialogs(ui, model, ctx, types));
+}
+
+// -- what the events tell: the last roll's production, pieces placed lately, offer answers ------
+function trackFor(ui) {
+  if (!ui.track) ui.track = { seq: -1, roll: null, fresh: [], lastCurrent: null, lastOffer: null, discards: {}, discardTimer: null };
+  return ui.track;
+}
+
+function observe(entry, ctx, model, live) {
+  const t = trackFor(uiFor(ctx));
+  if (entry.seq !== undefined) {
+    if (entry.seq <= t.seq) return; // a welcome after a reconnect sends the history again
+    t.seq = entry.seq;
+  }
+  const me = model.seat ?? null;
+  const who = (p) => (p === me ? "You" : ctx.seatName(p));
+  const notice = (text, kind) => { if (live && ctx.notice) ctx.notice(text, kind); };
+  for (const e of entry.events || []) {
+    switch (e.type) {
+      case "rolled": t.roll = { player: e.player, total: e.total, hexes: [], gains: {} }; break;
+      case "produced":
+        t.roll = { ...(t.roll || { player: null, total: e.total }), hexes: e.hexes || [], gains: e.gains || {}, shortages: e.shortages || [] };
+        break;
+      case "built":
+        if (e.player !== me) t.fresh.push(e.node !== undefined ? `node:${e.node}` : `edge:${e.edge}`);
+        break;
+      case "turn_started":
+        // Marks show what the others placed since your last turn: they go when your turn ends.
+        if (me === null || t.lastCurrent === me) t.fresh = [];
+        t.lastCurrent = e.player;
+        t.lastOffer = null;
+        break;
+      case "trade_offered": t.lastOffer = { player: e.player, give: e.give, get: e.get, answers: {}, closed: null }; break;
+      case "trade_answer":
+        if (t.lastOffer) t.lastOffer.answers[e.player] = e;
+        if (t.lastOffer && t.lastOffer.player === me) {
+          const verb = e.answer === "accept" ? "accepts" : e.answer === "counter" ? "counters" : "declines";
+          notice(`${ctx.seatName(e.player)} ${verb} your offer`, e.answer === "decline" ? "info" : "good");
+        }
+        break;
+      case "trade_closed": if (t.lastOffer) t.lastOffer.closed = e; break;
+      case "stole": {
+        const what = e.resource ? `a ${e.resource}` : "a card";
+        notice(`${who(e.player)} stole ${what} from ${e.victim === me ? "you" : ctx.seatName(e.victim)}`, e.victim === me ? "bad" : "info");
+        break;
+      }
+      case "discarded":
+        // One card per action: gather a player's discards into one notice.
+        t.discards[e.player] = (t.discards[e.player] || 0) + 1;
+        if (live) {
+          clearTimeout(t.discardTimer);
+          t.discardTimer = setTimeout(() => {
+            for (const [p, n] of Object.entries(t.discards)) notice(`${who(+p)} discarded ${plural(n, "card")}`, "info");
+            t.discards = {};
+          }, 300);
+        } else t.discards = {};
+        break;
+      default: break;
+    }
+  }
+}
+
+const NOTICE_EVENTS = new Set(["trade_answer", "trade_closed", "stole", "discarded"]);
+function classify(e) {
+  if (NOTICE_EVENTS.has(e.type)) return "notice-line";
+  if (e.type === "produced") return "gain";
+  return "";
+}
+
+/** Who got what from the last roll, next to the dice. */
+function rollGains(track, model, ctx) {
+  const roll = track.roll;
+  if (!roll || !model.view.dice) return [];
+  const gains = Object.entries(roll.gains || {});
+  const box = h("div", { class: "roll-gains", "data-roll-gains": gains.length, "aria-label": "What the roll produced" });
+  if (!gains.length) {
+    box.append(h("span", { class: "muted" }, roll.total === 7 ? "A 7: no production" : "No one produced"));
+    return [box];
+  }
+  for (const [p, cardsGot] of gains) {
+    const seat = +p;
+    box.append(h("span", { class: "gain", "data-gain-seat": seat, style: `--pc:${PLAYER_COLORS[seat]}` }, [
+      h("span", { class: "swatch", "aria-hidden": "true" }),
+      h("b", {}, seat === model.seat ? "You" : ctx.seatName(seat).replace(/ · .*/, "")), " +", ...chips(cardsGot),
+    ]));
+  }
+  return [box];
 }
 
 // -- dice -----------------------------------------------------------------------------------------
@@ -308,7 +397,7 @@ function dialogs(ui, model, ctx, types) {
       actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "melisandre" }));
   }
 
-  const trade = tradePanel(ui, model, ctx);
+  const trade = tradePanel(ui, model, ctx, trackFor(ui).lastOffer);
   if (trade) out.push(trade);
 
   // Anything this renderer does not know yet stays reachable.
@@ -402,6 +491,8 @@ registerGame(["catan", "got-catan", "brotherhood"], {
   title: (view) => TITLES[view.game] || view.game,
   render,
   describe: (e, ctx, view) => describeEvent(e, ctx, view),
+  classify,
+  observe,
   turnCue,
 });
 
