@@ -1,9 +1,10 @@
 // The renderer of the Catan family (catan, got-catan, brotherhood): board, players, the
 // viewer's hand, action buttons and choosers. It reads only the view, the legal list and the
 // templates the server sent, and sends concrete actions through ctx.act.
-import { h, clear, cap, plural } from "../shell/dom.js";
+import { h, s, clear, cap, plural } from "../shell/dom.js";
 import { registerGame } from "../registry.js";
 import { drawBoard } from "./catan-board.js";
+import { wildlingIcon } from "./brotherhood-board.js";
 import { describeEvent } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
@@ -84,7 +85,7 @@ function render(areas, model, ctx) {
   clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks));
   areas.board.dataset.spots = String(spots.size);
 
-  clear(areas.dice).append(...diceStrip(view), ...rollGains(track, model, ctx));
+  clear(areas.dice).append(...diceStrip(view, ui), ...rollGains(track, model, ctx));
   clear(areas.players).append(playersPanel(model, ctx));
   clear(areas.me).append(...mePanel(model, ctx));
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
@@ -117,7 +118,7 @@ function observe(entry, ctx, model, live) {
         break;
       case "turn_started":
         // Marks show what the others placed since your last turn: they go when your turn ends.
-        if (me === null || t.lastCurrent === me) t.fresh = [];
+        if (me === null || (t.lastCurrent === me && e.player !== me)) t.fresh = [];
         t.lastCurrent = e.player;
         t.lastOffer = null;
         break;
@@ -187,7 +188,7 @@ function die(value, cls = "") {
   return d;
 }
 
-function diceStrip(view) {
+function diceStrip(view, ui) {
   const out = [];
   if (view.dice) {
     out.push(h("div", { class: "dice", "data-dice-total": view.dice[0] + view.dice[1] }, [
@@ -200,11 +201,45 @@ function diceStrip(view) {
     out.push(h("div", { class: "dice wildling-dice", "data-wildling-die": view.wildling_die ?? "" }, [
       h("span", { class: "muted" }, "Wildling die"), view.wildling_die ? die(view.wildling_die, "d12") : h("span", { class: "die d12 blank" }, "–"),
     ]));
-    out.push(h("div", { class: "dice", title: "Wildlings in the Gift / breaches" }, [
-      h("span", { class: "muted" }, `Gift: ${Object.values(view.gift_wildlings || {}).reduce((a, w) => a + w.length, 0)}/8 · pool ${view.token_pool_size}`),
-    ]));
+    const inGift = Object.values(view.gift_wildlings || {}).reduce((a, w) => a + w.length, 0);
+    const end = view.gift_wildlings_to_end;
+    out.push(h("div", {
+      class: "dice gift-count", "data-gift-count": inGift,
+      title: `Wildlings that got over the Wall into the Gift: each blocks its hex's production. ${end} in the Gift end the game.`,
+    }, [h("span", { class: "muted" }, `Wildlings in the Gift: ${inGift} of ${end}`)]));
+    out.push(h("div", {
+      class: "dice token-pool", "data-token-pool": view.token_pool_size,
+      title: "Face-down wildling tokens left in the pool. Building a settlement or keep, or taking a special card, reveals tokens: each becomes a wildling that joins its clan's camps. An empty pool is reshuffled from the used tokens.",
+    }, [h("span", { class: "muted" }, `Tokens in the pool: ${view.token_pool_size}`)]));
+    out.push(northLegend(view, ui));
   }
   return out;
+}
+
+/** What north of the Wall means: the pieces, the camps, trails, clearings, the breach track. */
+function northLegend(view, ui) {
+  const icon = (kind) => {
+    const svg = s("svg", { viewBox: "-10 -10 20 20", width: 18, height: 18, "aria-hidden": "true" });
+    svg.append(wildlingIcon(0, 0, kind, 0.13));
+    return svg;
+  };
+  const row = (mark, text) => h("li", {}, [h("span", { class: "legend-mark" }, mark), h("span", {}, text)]);
+  // Drawn anew with every event: whether it is open lives in the renderer's UI state.
+  const box = h("details", { class: "legend", "data-legend": "north", open: !!ui.legendOpen }, [
+    h("summary", {}, "Legend"),
+    h("ul", {}, [
+      row(icon("regular"), "Wildling: waits in its clearing; when the wildlings there outnumber the guards on that Wall section, the Wall is breached."),
+      row(icon("climber"), "Climber: jumps over the Wall into the Gift as soon as it reaches a clearing."),
+      row(icon("giant"), "Giant: takes the oldest guard of its section with it; facing no guard, it breaches the Wall."),
+      row(h("span", { class: "legend-camp" }), "Camps: each clan's five camps, the hottest fire (orange) first. A fifth wildling in a clan is a rush: two wildlings head for the clearings."),
+      row(h("span", { class: "legend-trail" }, "4"), "Trails: the wildling die's faces; the wildling at the hottest camp of that trail's clan goes to the clearing below."),
+      row(h("span", { class: "legend-wall" }), "Wall: 5 guard spaces a section; a breach sends the wildlings of its clearing into the Gift."),
+      row(h("span", { class: "legend-breach" }, "1"), `Breaches: ${view.breaches_to_end} end the game.`),
+      row(h("span", { class: "legend-gift" }), `A dark ring on a hex: wildlings in the Gift block it (${view.gift_wildlings_to_end} in the Gift end the game).`),
+    ]),
+  ]);
+  box.addEventListener("toggle", () => { ui.legendOpen = box.open; });
+  return box;
 }
 
 // -- players --------------------------------------------------------------------------------------
