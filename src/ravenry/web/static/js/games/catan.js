@@ -5,7 +5,7 @@ import { h, s, clear, cap, plural } from "../shell/dom.js";
 import { registerGame } from "../registry.js";
 import { drawBoard } from "./catan-board.js";
 import { wildlingIcon } from "./brotherhood-board.js";
-import { describeEvent } from "./catan-log.js";
+import { describeEvent, aCard } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
 import {
@@ -132,7 +132,7 @@ function observe(entry, ctx, model, live) {
         break;
       case "trade_closed": if (t.lastOffer) t.lastOffer.closed = e; break;
       case "stole": {
-        const what = e.resource ? `a ${e.resource}` : "a card";
+        const what = aCard(e.resource);
         notice(`${who(e.player)} stole ${what} from ${e.victim === me ? "you" : ctx.seatName(e.victim)}`, e.victim === me ? "bad" : "info");
         break;
       }
