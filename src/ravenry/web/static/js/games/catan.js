@@ -80,12 +80,17 @@ function render(areas, model, ctx) {
     ui.choice = { key, actions };
     ctx.rerender();
   };
-  const track = trackFor(ui);
+  // What the events told is about the latest position: a replay of an earlier one shows none of it.
+  const latest = trackFor(ui);
+  const track = model.seq >= latest.seq ? latest : { roll: null, fresh: [] };
   const marks = { produced: new Set((track.roll && track.roll.hexes) || []), fresh: new Set(track.fresh) };
   clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks));
   areas.board.dataset.spots = String(spots.size);
 
-  clear(areas.dice).append(...diceStrip(view, ui), ...rollGains(track, model, ctx));
+  const freshHint = marks.fresh.size
+    ? [h("span", { class: "muted fresh-hint", "data-fresh-count": marks.fresh.size }, model.seat === null ? "ringed: placed this turn" : "ringed: placed since your last turn")]
+    : [];
+  clear(areas.dice).append(...diceStrip(view, ui), ...rollGains(track, model, ctx), ...freshHint);
   clear(areas.players).append(playersPanel(model, ctx));
   clear(areas.me).append(...mePanel(model, ctx));
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
@@ -432,7 +437,8 @@ function dialogs(ui, model, ctx, types) {
       actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "melisandre" }));
   }
 
-  const trade = tradePanel(ui, model, ctx, trackFor(ui).lastOffer);
+  const latest = trackFor(ui);
+  const trade = tradePanel(ui, model, ctx, model.seq >= latest.seq ? latest.lastOffer : null);
   if (trade) out.push(trade);
 
   // Anything this renderer does not know yet stays reachable.
