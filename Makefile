@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # The server on an embedded SQLite file under ./var/; it prints the address to open.
+# PORT=8001 serves on another port (8000 by default).
 play: $(STAMP)
-	$(BIN)/ravenry serve --database sqlite:///var/ravenry.sqlite
+	$(BIN)/ravenry serve --database sqlite:///var/ravenry.sqlite$(if $(PORT), --port $(PORT))
 
 # Four greedy bots play one game of Catan in the terminal.
 demo: $(STAMP)

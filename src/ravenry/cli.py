@@ -10,6 +10,7 @@ clear message to stderr and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import socket
 import sys
@@ -405,6 +406,11 @@ def _serve(args: argparse.Namespace) -> int:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((args.host, args.port))
     except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise UsageError(
+                f"port {args.port} on {args.host} is already in use (another ravenry serve?); "
+                f"stop it or pick a free port: --port N, or make play PORT=N"
+            ) from None
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     # The app refuses a message over 64 KiB with a reject ("too_large"); the transport's own cut,
     # which just closes the socket, sits well above it. Frames are a few KB of JSON: compressing

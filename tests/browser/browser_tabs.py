@@ -128,6 +128,26 @@ class Tab:
             self.page.set_viewport_size(size or DESKTOP)
             self.page.wait_for_timeout(100)
 
+    def assert_in_view(self, selector: str) -> None:
+        """The element is wholly inside the window as it is, without scrolling the page."""
+        box = self.page.locator(selector).first.bounding_box()
+        size = self.page.viewport_size or DESKTOP
+        assert box is not None, f"{selector} is not shown"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (
+            f"{selector} is off the screen: {box}"
+        )
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, (
+            f"{selector} is off the screen: {box}"
+        )
+
+    def assert_log_newest_first(self) -> None:
+        """The log's first line belongs to the newest event that has a line."""
+        seqs = [
+            int(s)
+            for s in self.page.locator("#log li[data-seq]").evaluate_all("els => els.map(e => e.dataset.seq)")
+        ]
+        assert seqs and seqs == sorted(seqs, reverse=True), seqs[:10]
+
     # -- acting like a person --------------------------------------------------------------------
     def create_in_lobby(self, base: str, game: str, players: int, name: str) -> None:
         """Make a game in the lobby's form (seat 0 a person called ``name``, the others the

@@ -53,6 +53,14 @@ def _offer_to_bots(tab: Tab) -> bool:
     assert len(answers) == 3, answers
     if tab.view()["offer"] is None:
         assert closed and page.locator("#log li[data-event=trade_answer]").count() >= 3
+        # The closed offer keeps its answers on screen until the turn ends, and so does the log.
+        kept = page.locator("[data-last-offer] [data-answer]")
+        assert kept.count() == 3
+        page.wait_for_timeout(1600)  # longer than the bots took to answer and the offer to close
+        assert kept.count() == 3
+        tab.assert_in_view("[data-last-offer]")
+        tab.assert_in_view("#log li[data-event=trade_answer]")
+        tab.shot("offer-closed-answers")
     else:
         shown = page.locator("[data-offer-from] [data-answer]")
         assert shown.count() == 3
@@ -73,6 +81,30 @@ def test_brotherhood_against_three_bots(browser: Any, server: Server) -> None:
     page.fill("[data-seat-name='0']", "Ann")
     for i in (1, 2, 3):
         assert page.locator(f"[data-seat-kind='{i}']").input_value().startswith("bot:")
+    # Every option says what it means, in the server's words; the lobby names all four games and
+    # the game menu is wide enough for the longest name.
+    meta = {g["id"]: g for g in page.request.get(server.base + "/api/meta").json()["games"]}
+    page.locator("#create-form details summary").click()
+    for option in meta["brotherhood"]["options"]:
+        assert page.locator(f"[data-option-help={option['name']}]").inner_text() == option["description"]
+    intro = page.locator(".lobby-hero").inner_text()
+    for name in (
+        "Catan",
+        "A Game of Thrones Catan",
+        "Brotherhood of the Watch",
+        "A Game of Thrones: The Board Game",
+    ):
+        assert name in intro
+    assert (page.locator("[data-game-name]").text_content() or "").startswith(meta["brotherhood"]["name"])
+    assert page.evaluate(
+        """() => {
+          const menu = document.querySelector("#f-game");
+          const pen = document.createElement("canvas").getContext("2d");
+          pen.font = getComputedStyle(menu).font;
+          const widest = Math.max(...[...menu.options].map((o) => pen.measureText(o.text).width));
+          return widest + 36 <= menu.clientWidth;
+        }"""
+    ), "the game menu cuts a name off"
     tab.shot("lobby")
     page.click("[data-action=create]")
     page.locator("[data-play-seat='0']").wait_for()
@@ -93,6 +125,15 @@ def test_brotherhood_against_three_bots(browser: Any, server: Server) -> None:
     assert page.locator("line.trail").count() == 6
     assert page.locator("[data-breach-slot]").count() == 3
     assert page.locator(".wildling-dice").count() == 1
+    # North of the Wall explains itself: counters with their meaning, a legend, tooltips.
+    assert "of 8" in page.locator("[data-gift-count]").inner_text()
+    assert "blocks" in (page.locator("[data-gift-count]").get_attribute("title") or "")
+    assert "Face-down" in (page.locator("[data-token-pool]").get_attribute("title") or "")
+    assert page.locator("[data-camp] title").count() == 15 and page.locator(".trail-badge title").count() == 6
+    page.click("[data-legend=north] summary")
+    assert page.locator("[data-legend=north] li").count() == 8
+    tab.shot("legend")
+    page.click("[data-legend=north] summary")
 
     # A spectator watches from another browser context.
     spectator = Tab(browser, "spectator")
@@ -150,6 +191,26 @@ def test_brotherhood_against_three_bots(browser: Any, server: Server) -> None:
                 tab.view()["wildling_die"]
             )
             assert f"= {sum(dice)}" in page.locator("#log").inner_text()
+            # The hexes the roll paid from light up (from the event), and who got what shows.
+            roll_frame = next(
+                m for m in reversed(tab.frames) if any(e["type"] == "rolled" for e in m.get("events", []))
+            )
+            produced = [e for e in roll_frame["events"] if e["type"] == "produced"]
+            lit = sorted(
+                int(x)
+                for x in page.locator("g.hex[data-produced]").evaluate_all(
+                    "els => els.map(e => e.dataset.hex)"
+                )
+            )
+            assert lit == sorted(set(produced[0]["hexes"])) if produced else lit == []
+            if rolls == 1:  # the bots' set-up pieces came after my first one: marked as new
+                assert page.locator("#board [data-fresh]").count() > 0
+            if produced and produced[0]["gains"]:
+                assert page.locator("[data-gain-seat]").count() == len(produced[0]["gains"])
+                if rolls == 1:
+                    tab.shot("roll-lit")
+            tab.assert_in_view("#log li")
+            tab.assert_log_newest_first()
             if sum(dice) == 7:
                 sevens += 1
         elif "discard" in types:
@@ -268,7 +329,7 @@ def test_brotherhood_against_three_bots(browser: Any, server: Server) -> None:
     assert steals[0]["resource"] in page.locator("#log").inner_text()
     my_log = [li.inner_text() for li in page.locator("#log li[data-event=stole]").all()]
     spectator_log = [li.inner_text() for li in spectator.page.locator("#log li[data-event=stole]").all()]
-    assert any(f"stole a {steals[0]['resource']} from" in line for line in my_log)
+    assert any(re.search(f"stole an? {steals[0]['resource']} from", line) for line in my_log)
     assert spectator_log and all("stole a card from" in line for line in spectator_log)
     # The spectator never sees a hand; the seat never sees another seat's cards.
     assert spectator.page.locator("[data-hand]").count() == 0

@@ -77,6 +77,13 @@ def _trade(offerer: Tab, partner: Tab, give: str, get: str) -> None:
         for r in (give, get):
             assert tab.page.locator(f"[data-hand={r}]").get_attribute("data-count") == str(hand[r])
     assert "traded with" in offerer.page.locator("#log").inner_text()
+    # The closed offer and its answers stay on both screens; the log is in view, newest first.
+    for tab in (offerer, partner):
+        tab.page.locator("[data-last-offer] [data-answer]").first.wait_for()
+        assert "Traded with" in tab.page.locator("[data-last-offer]").inner_text()
+        tab.assert_in_view("[data-last-offer]")
+        tab.assert_in_view("#log li[data-event=trade_closed]")
+        tab.assert_log_newest_first()
     offerer.shot("traded")
     partner.shot("traded", phone_too=False)
 
@@ -127,6 +134,8 @@ def test_two_people_trade_with_each_other(browser: Any, server: Server) -> None:
     ann.page.fill("#chat-text", "good trade, Bob")
     ann.page.click("[data-action=chat]")
     bob.page.locator("#log li.chat", has_text="Ann: good trade, Bob").wait_for()
+    assert bob.page.locator("#log li").first.inner_text() == "Ann: good trade, Bob"
+    bob.assert_in_view("#log li.chat")
     for tab in (ann, bob):
         assert not tab.errors, f"{tab.name}: console errors {tab.errors}"
         assert not tab.external, f"{tab.name}: requests to other hosts {tab.external}"

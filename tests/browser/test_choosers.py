@@ -31,11 +31,14 @@ for (const k of ["board", "dice", "players", "me", "actions", "dialog"]) {
   areas[k] = document.getElementById(k);
 }
 window.acts = [];
+window.notices = [];
 const ctx = { ui: {}, seatName: (p) => `P${p}`, presence: () => "online",
-  flash: (m) => { window.flashed = m; },
+  flash: (m) => { window.flashed = m; }, notice: (m) => { window.notices.push(m); },
   rerender: () => draw(), act: async (a) => { window.acts.push(a); return { ok: true, seq: 1 }; },
   actMany: async (list) => { for (const a of list) await ctx.act(a); return { ok: true }; } };
 function draw() { rendererFor(model.view.game).render(areas, model, ctx); }
+// The events that led to this position, as the shell hands them to the renderer.
+for (const entry of model.entries || []) rendererFor(model.view.game).observe(entry, ctx, model, true);
 draw(); window.ready = true;
 </script><script type="application/json" id="model">MODEL</script></body></html>"""
 
@@ -169,6 +172,36 @@ def test_victim_chooser(tab: Tab, server: Server) -> None:
     tab.shot("victim", phone_too=False)
     steal.last.click()
     assert _acts(tab) == [options[-1]]
+
+
+def test_a_roll_lights_the_hexes_its_event_names_and_shows_the_gains(tab: Tab, server: Server) -> None:
+    """The lit hexes and the gains come from the ``produced`` event the seat received, not from
+    the page working production out; a steal makes a notice."""
+    state = ravenry.new_game("catan", players=4, seed=3)
+    rng = random.Random(3)
+    produced: dict[str, Any] | None = None
+    for _ in range(3000):  # random moves until a roll pays someone
+        p = state.decision().players[0]
+        actions = state.legal_actions(p, exclude=OFFERS)
+        action = next((a for a in actions if state.game.action_to_json(a)["type"] == "roll"), None)
+        events = state.apply(p, action if action is not None else rng.choice(actions))
+        produced = next((e.view(p) for e in events if e.type == "produced" and e.data["gains"]), None)
+        if produced is not None:
+            break
+    assert produced is not None
+    view = state.observe(p)
+    entries = [{"seq": 1, "events": [e.view(p) for e in events]}]
+    entries.append({"seq": 2, "events": [{"type": "stole", "player": 1, "victim": p, "resource": "ore"}]})
+    model = {"board": view["board"], "view": view, "legal": None, "templates": None, "seat": p, "seq": 2}
+    _open(tab, server, {**model, "entries": entries})
+    lit = tab.page.locator("g.hex[data-produced]").evaluate_all("els => els.map(e => +e.dataset.hex)")
+    assert sorted(lit) == sorted(set(produced["hexes"])) and lit
+    gains = tab.page.locator("[data-gain-seat]")
+    assert sorted(
+        int(gains.nth(i).get_attribute("data-gain-seat") or -1) for i in range(gains.count())
+    ) == sorted(int(q) for q in produced["gains"])
+    assert tab.page.evaluate("window.notices") == ["P1 stole an ore from you"]
+    tab.shot("roll-lit", phone_too=False)
 
 
 def test_discard_chooser_needs_the_exact_count(tab: Tab, server: Server) -> None:

@@ -32,6 +32,22 @@ def test_meta_lists_every_game_with_options_and_bots(client: TestClient) -> None
     assert "board" in names and "seed" not in names and "rng" not in names
 
 
+def test_meta_explains_every_rules_option_for_the_lobby(client: TestClient) -> None:
+    """The lobby shows each option's meaning from here (the page keeps no copy)."""
+    games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
+    for game_id in ("catan", "got-catan", "brotherhood", "thrones"):
+        for option in games[game_id]["options"]:
+            assert option.get("description"), f"{game_id}: {option['name']} is unexplained"
+    options = {o["name"]: o for o in games["catan"]["options"]}
+    assert "snake order" in options["setup"]["description"]
+    assert "bank cannot pay" in options["shortage_exception"]["description"]
+    assert options["shortage_exception"]["labels"] == ["game default", "on", "off"]
+    assert "(10)" in options["max_offers_per_turn"]["description"]
+    assert (
+        "standard layout" in {o["name"]: o for o in games["brotherhood"]["options"]}["setup"]["description"]
+    )
+
+
 def test_create_gives_invites_and_a_watch_link_and_lobby_data_holds_no_secret(client: TestClient) -> None:
     created = create(client, "catan", ["human", "bot:greedy", "human"], board="variable")
     game_id = created["id"]

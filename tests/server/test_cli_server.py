@@ -4,6 +4,7 @@ refuses bad flags with a reason."""
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,17 @@ def test_serve_refuses_bad_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert "address_rate must not be negative" in capsys.readouterr().err
     assert main(["serve", "--public-origin", "ravenry.example.org"]) == 2
     assert "https://host" in capsys.readouterr().err
+
+
+def test_serve_on_a_port_already_taken_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        database = f"sqlite:///{tmp_path / 'taken.sqlite'}"
+        assert main(["serve", "--port", str(port), "--database", database]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"port {port} on 127.0.0.1 is already in use" in err and "--port" in err

@@ -430,8 +430,25 @@ class Game(ABC, Generic[ConfigT, StateT]):
                 continue
             default = None if f.default is MISSING else f.default
             choices = self.option_choices(f.name)
-            specs.append({"name": f.name, "default": default, "choices": choices})
+            spec: dict[str, JSON] = {"name": f.name, "default": default, "choices": choices}
+            description = self.option_description(f.name)
+            if description is not None:
+                spec["description"] = description
+            labels = self.option_labels(f.name)
+            if labels is not None:
+                spec["labels"] = labels
+            specs.append(spec)
         return specs
+
+    def option_description(self, name: str) -> str | None:
+        """One or two sentences on what option ``name`` changes, for the lobby form."""
+        if name == "rng":
+            return "The dice and shuffles' random generator (for tests and research; any is fair)."
+        return None
+
+    def option_labels(self, name: str) -> list[JSON] | None:
+        """Readable names of option ``name``'s choices (same order), or None to show the values."""
+        return None
 
     def option_choices(self, name: str) -> list[JSON] | None:
         """The values option ``name`` may take, or None for any value of its type."""

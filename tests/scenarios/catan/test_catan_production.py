@@ -32,7 +32,10 @@ def test_loren_rolls_three_settlement_takes_one_card(one_event) -> None:
     events = state.apply(LOREN, ("roll",))
     assert one_event(events, "rolled").data["total"] == 3
     assert state.hands[LOREN] == [0, 0, 1, 0, 0]
-    assert one_event(events, "produced").data["gains"][str(LOREN)] == {"ore": 1}
+    produced = one_event(events, "produced").data
+    assert produced["gains"][str(LOREN)] == {"ore": 1}
+    # Both "3" hexes have a settlement: the event names both, for the page to light them.
+    assert sorted(produced["hexes"]) == sorted([pos.hex("mountains", 3), pos.hex("forest", 3)])
     assert state.phase_name() == "main"
 
 
@@ -105,7 +108,9 @@ def test_robber_hex_produces_nothing_other_hexes_with_the_number_do(one_event) -
     events = state.apply(LOREN, ("roll",))
     assert state.hands[LOREN] == [0, 0, 0, 0, 0]
     assert state.hands[BRIDGET] == [0, 1, 0, 0, 0]  # forest 3 still produces
-    assert one_event(events, "produced").data["gains"] == {str(BRIDGET): {"lumber": 1}}
+    produced = one_event(events, "produced").data
+    assert produced["gains"] == {str(BRIDGET): {"lumber": 1}}
+    assert produced["hexes"] == [pos.hex("forest", 3)]  # the robber's hex is not lit
 
 
 def test_desert_and_unrolled_numbers_produce_nothing() -> None:

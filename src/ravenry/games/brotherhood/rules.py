@@ -19,7 +19,9 @@ from typing import ClassVar, Final
 from ravenry.core.protocol import JSON, Action, Event, Result
 from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.data import (
+    BREACHES_TO_END,
     CLANS,
+    GIFT_WILDLINGS_TO_END,
     SECTIONS,
     SETTLEMENT_TOKENS,
     TOKENS_PER_KEEP,
@@ -205,6 +207,9 @@ class BrotherhoodState(HeroRules):
         view["breaches"] = self.breaches
         view["wildling_die"] = self.wildling_die or None
         view["token_pool_size"] = len(self.token_pool)
+        # The game's end conditions, for the page's counters (it keeps no copy of the rules).
+        view["gift_wildlings_to_end"] = GIFT_WILDLINGS_TO_END
+        view["breaches_to_end"] = BREACHES_TO_END
         view["tokens_used"] = [[CLANS[t // 3], WILDLING_TYPES[t % 3]] for t in self.tokens_used]
         for info in view["players"]:
             p = info["seat"]

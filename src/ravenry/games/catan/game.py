@@ -102,6 +102,34 @@ class CatanGame(Game[CatanConfig, CatanState]):
             return [None, True, False]
         return super().option_choices(name)
 
+    def option_description(self, name: str) -> str | None:
+        if name == "board":
+            return (
+                f"The map: {self.boards[0]} is the fixed layout; "
+                "variable and random deal terrain and numbers anew."
+            )
+        if name == "setup":
+            return (
+                "phase: each player places 2 settlements and 2 roads in snake order; "
+                f"fixed: the {self.fixed_setup_board} layout's starting pieces, no placement."
+            )
+        if name == "shortage_exception":
+            return (
+                "When the bank cannot pay everyone a resource, nobody gets it. On: a lone claimant still "
+                "takes what is left; off: never; game default: this game's own rule."
+            )
+        if name == "max_offers_per_turn":
+            return (
+                f"How many trade offers to other players one turn may make (0-{MAX_OFFERS_OPTION}); "
+                f"empty: the rules' cap ({self.ruleset.max_offers_per_turn})."
+            )
+        return super().option_description(name)
+
+    def option_labels(self, name: str) -> list[JSON] | None:
+        if name == "shortage_exception":
+            return ["game default", "on", "off"]
+        return super().option_labels(name)
+
     def config_from_json(self, obj: Mapping[str, JSON]) -> CatanConfig:
         """A config from untrusted JSON (any value): checked as :meth:`make_config` checks; a
         missing seed is drawn fresh."""

@@ -548,10 +548,12 @@ class CatanState(CatanTrade):
         n = self.n
         due = [0] * (N_RES * n)  # due[r * n + q]: what player q is owed of resource r
         demand = [0] * N_RES
+        producing: list[int] = []  # the hexes that paid someone, for the page to light up
         for h in hexes:
             paid = yields[h]
             if not paid or not self.hex_produces(h):
                 continue
+            producing.append(h)
             r = hex_resource[h]
             base = r * n
             for q, cards in paid:
@@ -585,6 +587,7 @@ class CatanState(CatanTrade):
                 "produced",
                 {
                     "total": total,
+                    "hexes": producing,
                     "gains": {str(q): named_counts(gains[q]) for q in range(self.n) if any(gains[q])},
                     "shortages": shortages,
                 },

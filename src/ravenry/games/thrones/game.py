@@ -71,6 +71,17 @@ class ThronesGame(Game[ThronesConfig, ThronesState]):
     def option_choices(self, name: str) -> list[JSON] | None:
         return [False, True] if name == "orders_optional" else super().option_choices(name)
 
+    def option_description(self, name: str) -> str | None:
+        if name == "orders_optional":
+            return (
+                "On: an area with units may be left without an order (the first edition's FAQ); "
+                "off: every such area gets one (the rulebook)."
+            )
+        return super().option_description(name)
+
+    def option_labels(self, name: str) -> list[JSON] | None:
+        return ["off", "on"] if name == "orders_optional" else super().option_labels(name)
+
     def config_from_json(self, obj: Mapping[str, JSON]) -> ThronesConfig:
         return self.make_config(**dict(obj))
 

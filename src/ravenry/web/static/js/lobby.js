@@ -74,14 +74,19 @@ function drawForm() {
       });
     }
     const label = o.name.replace(/_/g, " ");
-    return h("div", { class: "form-row" }, [h("label", { for: id, title: o.description || null }, label), input]);
+    // What the option means, as the game's server describes it (never a copy kept here).
+    const help = o.description ? h("p", { class: "hint option-help", id: `${id}-help`, "data-option-help": o.name }, o.description) : null;
+    if (help) input.setAttribute("aria-describedby", help.id);
+    return h("div", { class: "form-row" }, [h("label", { for: id }, label), input, help]);
   };
   // The table's options (the clock) are shown apart from the game's own rules options.
   const tableOptions = (g.options || []).filter((o) => o.table).map(optionRow);
   const options = (g.options || []).filter((o) => !o.table).map(optionRow);
   const submit = h("button", { type: "submit", class: "btn primary big", "data-action": "create" }, "Create game");
   clear(el).append(
-    h("div", { class: "form-row" }, [h("label", { for: "f-game" }, "Game"), gameSel]),
+    h("div", { class: "form-row" }, [h("label", { for: "f-game" }, "Game"), gameSel,
+      // The whole name again on a phone, where the closed menu is too narrow for the longest.
+      h("p", { class: "hint game-name", "data-game-name": g.id }, [h("span", { class: "game-full-name" }, `${g.name} · `), `${g.min_players}–${g.max_players} players`])]),
     h("div", { class: "form-row" }, [h("span", { class: "field-label" }, "Players"), seg]),
     h("div", { class: "form-row" }, [h("span", { class: "field-label" }, "Seats"), ...seatRows]),
     ...tableOptions,

@@ -2,7 +2,7 @@
 // through the protocol and hands the drawing to the renderer registered for the view's game.
 import { h, clear } from "./shell/dom.js";
 import { Connection } from "./shell/connection.js";
-import { GameLog } from "./shell/log.js";
+import { GameLog, Notices } from "./shell/log.js";
 import { ReplayViewer } from "./shell/replay.js";
 import { TurnAlerts } from "./shell/alerts.js";
 import { ClockPanel } from "./shell/clocks.js";
@@ -20,6 +20,7 @@ const mine = watchOnly ? null : storedSeat(gameId);
 
 const areas = { board: $("board"), dice: $("dice"), players: $("players"), me: $("me"), actions: $("actions"), dialog: $("dialog") };
 const log = new GameLog($("log"));
+const notices = new Notices($("notices"));
 let model = null; // {board, view, legal, templates, seat, seq}
 let seats = [];
 let replayStep = null;
@@ -59,6 +60,7 @@ const ctx = {
   seatName,
   presence,
   flash,
+  notice: (text, kind) => notices.show(text, kind),
   rerender: () => render(),
   act: async (action) => {
     if (!model || replayStep) return { ok: false, reason: "not now" };
@@ -96,6 +98,19 @@ function describeFor(view) {
   return (e) => (r ? r.describe(e, ctx, view) : `${e.type}`);
 }
 
+function classifierFor(view) {
+  const r = rendererFor(view.game);
+  return (e) => (r && r.classify ? r.classify(e, ctx, view) : "");
+}
+
+// A renderer may follow the events themselves (what a roll produced, pieces placed lately,
+// answers to an offer); `live` is false for the welcome's history (no notices for old news).
+function observe(entry, view, live) {
+  const r = rendererFor(view.game);
+  if (!r || !r.observe) return;
+  try { r.observe(entry, ctx, { ...(model || {}), view }, live); } catch (err) { console.warn("observe", err); }
+}
+
 const clocks = new ClockPanel($("clocks"), $("clock-cue"), {
   seatName,
   mySeat: () => (model ? model.seat : null),
@@ -109,7 +124,11 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     model = { board: msg.view.board, view: msg.view, legal: msg.legal || null, templates: msg.templates || null, seat: msg.seat ?? null, seq: msg.seq };
     log.clear();
     const describe = describeFor(msg.view);
-    for (const entry of msg.log || []) log.add(entry, describe);
+    const classify = classifierFor(msg.view);
+    for (const entry of msg.log || []) {
+      log.add(entry, describe, classify);
+      observe(entry, msg.view, false);
+    }
     for (const line of msg.chat || []) showChat(line);
     setMuted(!!msg.spectators_muted);
     render();
@@ -119,7 +138,8 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
   ev: (msg) => {
     if (!model) return;
     model = { ...model, view: { ...msg.view, board: msg.view.board || model.board }, legal: msg.legal || null, templates: msg.templates || null, seq: msg.seq };
-    log.add(msg, describeFor(model.view));
+    log.add(msg, describeFor(model.view), classifierFor(model.view));
+    observe(msg, model.view, true);
     if (msg.clocks) seats = seats.map((s) => ({ ...s, away: !!(msg.clocks.seats[s.seat] || s).away }));
     if (msg.timeout) log.note(`${seatName(msg.by)} ran out of time: a bot chose for them.`, "timeout");
     render();

@@ -17,6 +17,13 @@ const TRAILS = [[[[1, 2], 0], [[3], 1]], [[[4], 1], [[5], 2]], [[[6], 2], [[7, 8
 const CAMP_GAP = 0.3;
 const TORMUND_CAMP = [-2.25, -2.75];
 
+// The tooltips of the pieces (the legend by the dice says the same at more length).
+const WILDLING_HINTS = {
+  regular: "Wildling: breaches the Wall when the wildlings in its clearing outnumber the guards",
+  climber: "Climber: jumps over the Wall into the Gift",
+  giant: "Giant: takes a guard with it; with no guard there it breaches the Wall",
+};
+
 const sectionX = (sec) => sec * SECTION_W; // section 0 sits above hex (0, 0)
 const clanX = (c) => SQ3 / 2 + c * SECTION_W;
 
@@ -26,7 +33,7 @@ export function northBounds() {
 
 export function wildlingIcon(x, y, kind, r = 0.13) {
   const g = s("g", { class: `wildling wildling-${kind}`, "data-wildling": kind });
-  g.append(s("title", { text: `${kind} wildling` }));
+  g.append(s("title", { text: WILDLING_HINTS[kind] || `${kind} wildling` }));
   if (kind === "giant") {
     g.append(s("rect", { x: px(x - r * 1.1), y: px(y - r * 1.1), width: px(r * 2.2), height: px(r * 2.2), rx: px(0.04), fill: WILDLING_COLORS[kind], class: "wildling-body" }));
   } else if (kind === "climber") {
@@ -52,7 +59,9 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
       const x2 = sectionX(clearing), y2 = CLEARING_Y - 0.35;
       g.append(s("line", { x1: px(x1), y1: px(y1), x2: px(x2), y2: px(y2), class: "trail", "data-trail": `${c}:${clearing}` }));
       const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-      g.append(s("circle", { cx: px(mx), cy: px(my), r: px(0.17), class: "trail-badge" }));
+      const badge = s("circle", { cx: px(mx), cy: px(my), r: px(0.17), class: "trail-badge" });
+      badge.append(s("title", { text: `Wildling die ${faces.join(" or ")}: the ${CLAN_SHORT[c]}'s front wildling goes to clearing ${clearing + 1}` }));
+      g.append(badge);
       g.append(s("text", { x: px(mx), y: px(my + 0.01), class: "trail-faces", text: faces.join(",") }));
     });
   });
@@ -65,7 +74,9 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
     cg.append(s("text", { x: px(cx), y: px(CLAN_Y - 0.38), class: "clan-name", text: CLAN_SHORT[c] || clanName }));
     for (let i = 0; i < 5; i++) {
       const x = cx + (i - 2) * CAMP_GAP;
-      cg.append(s("circle", { cx: px(x), cy: px(CLAN_Y), r: px(0.14), class: `camp${i === 0 ? " hottest" : ""}`, "data-camp": `${c}:${i}` }));
+      const camp = s("circle", { cx: px(x), cy: px(CLAN_Y), r: px(0.14), class: `camp${i === 0 ? " hottest" : ""}`, "data-camp": `${c}:${i}` });
+      camp.append(s("title", { text: `${clanName}, camp ${i + 1}${i === 0 ? " (the hottest fire: its wildling moves first)" : ""}` }));
+      cg.append(camp);
       const kind = camps[clanName][i];
       if (kind) cg.append(wildlingIcon(x, CLAN_Y, kind, 0.11));
     }
@@ -76,7 +87,9 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
   (view.clearings || []).forEach((crowd, sec) => {
     const x = sectionX(sec);
     const cg = s("g", { class: "clearing", "data-clearing": sec });
-    cg.append(s("rect", { x: px(x - SECTION_W / 2 + 0.08), y: px(CLEARING_Y - 0.33), width: px(SECTION_W - 0.16), height: px(0.66), rx: px(0.2), class: "clearing-area" }));
+    const area = s("rect", { x: px(x - SECTION_W / 2 + 0.08), y: px(CLEARING_Y - 0.33), width: px(SECTION_W - 0.16), height: px(0.66), rx: px(0.2), class: "clearing-area" });
+    area.append(s("title", { text: `Clearing ${sec + 1}: ${crowd.length} wildling${crowd.length === 1 ? "" : "s"} facing ${(view.wall || [])[sec] ? view.wall[sec].length : 0} guard(s) on Wall ${sec + 1}` }));
+    cg.append(area);
     crowd.forEach((kind, i) => {
       const wx = x + (i - (crowd.length - 1) / 2) * 0.27;
       cg.append(wildlingIcon(wx, CLEARING_Y, kind, 0.11));
@@ -113,6 +126,7 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
   // Breach track.
   const bx = sectionX(3) + SECTION_W / 2 + 0.35;
   const bt = s("g", { class: "breach-track", "data-breaches": view.breaches || 0 });
+  bt.append(s("title", { text: `Breaches of the Wall: ${view.breaches || 0} of ${view.breaches_to_end}; the last ends the game` }));
   bt.append(s("text", { x: px(bx + 1.0), y: px(CLEARING_Y - 0.5), class: "breach-title", text: "Breaches" }));
   for (let i = 0; i < 3; i++) {
     bt.append(s("rect", {
@@ -130,8 +144,10 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
   for (const [hexId, kinds] of Object.entries(view.gift_wildlings || {})) {
     const [cx, cy] = centers[+hexId];
     const hg = s("g", { class: "gift-wildlings", "data-gift-hex": hexId });
+    hg.append(s("title", { text: `Blocked by ${kinds.length} wildling${kinds.length > 1 ? "s" : ""} in the Gift: this hex produces nothing until a patrol returns them` }));
     hg.append(s("circle", { cx: px(cx), cy: px(cy), r: px(0.62), class: "blocked-ring" }));
-    kinds.forEach((kind, i) => hg.append(wildlingIcon(cx + (i - (kinds.length - 1) / 2) * 0.34, cy - 0.55, kind, 0.14)));
+    // Below the number token: the resource name sits above it.
+    kinds.forEach((kind, i) => hg.append(wildlingIcon(cx + (i - (kinds.length - 1) / 2) * 0.34, cy + 0.5, kind, 0.14)));
     g.append(hg);
   }
 

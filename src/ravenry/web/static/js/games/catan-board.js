@@ -31,8 +31,10 @@ const px = (v) => (v * U).toFixed(1);
  *                          → legal actions there; those spots light up
  * @param {(key: string, actions: object[]) => void} onSpot
  * @param {(seat: number) => string} seatName
+ * @param {{produced: Set<number>, fresh: Set<string>}} marks  hexes the last roll paid from (lit),
+ *                          pieces placed since the viewer's last turn ("node:3", "edge:7")
  */
-export function drawBoard(board, view, spots, onSpot, seatName) {
+export function drawBoard(board, view, spots, onSpot, seatName, marks = { produced: new Set(), fresh: new Set() }) {
   const nodes = board.nodes;
   const north = Array.isArray(view.wall);
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
@@ -64,11 +66,14 @@ export function drawBoard(board, view, spots, onSpot, seatName) {
   for (const hex of board.hexes) {
     const [cx, cy] = centers[hex.id];
     const t = TERRAIN[hex.terrain] || TERRAIN.desert;
-    const g = s("g", { class: `hex terrain-${hex.terrain}`, "data-hex": hex.id, "data-terrain": hex.terrain });
+    const lit = marks.produced.has(hex.id);
+    const g = s("g", { class: `hex terrain-${hex.terrain}${lit ? " produced" : ""}`, "data-hex": hex.id, "data-terrain": hex.terrain, "data-produced": lit ? "1" : null });
     g.append(s("polygon", { points: hexPoints(cx, cy, 0.97), fill: t.fill, class: "hex-face" }));
+    if (lit) g.append(s("polygon", { points: hexPoints(cx, cy, 0.9), class: "hex-lit" }));
     g.append(s("polygon", { points: hexPoints(cx, cy, 0.86), fill: "none", class: "hex-inner" }));
     if (t.resource) {
-      g.append(s("text", { x: px(cx), y: px(cy + 0.66), class: "hex-label", text: t.resource }));
+      // Above the number token: the corners (where pieces stand) and the edges stay clear of it.
+      g.append(s("text", { x: px(cx), y: px(cy - 0.56), class: "hex-label", text: t.resource }));
     }
     if (hex.numbers.length) drawToken(g, cx, cy, hex.numbers);
     gHex.append(g);
@@ -104,8 +109,10 @@ export function drawBoard(board, view, spots, onSpot, seatName) {
     const [a, b] = [nodes[n1], nodes[n2]];
     const sx = a[0] + (b[0] - a[0]) * 0.14, sy = a[1] + (b[1] - a[1]) * 0.14;
     const ex = a[0] + (b[0] - a[0]) * 0.86, ey = a[1] + (b[1] - a[1]) * 0.86;
-    const g = s("g", { class: "road", "data-road": e, "data-owner": owner });
-    g.append(s("title", { text: `Road of ${seatName(owner)}` }));
+    const fresh = marks.fresh.has(`edge:${e}`);
+    const g = s("g", { class: `road${fresh ? " fresh" : ""}`, "data-road": e, "data-owner": owner, "data-fresh": fresh ? "1" : null });
+    g.append(s("title", { text: `Road of ${seatName(owner)}${fresh ? " (new since your last turn)" : ""}` }));
+    if (fresh) g.append(s("line", { x1: px(sx), y1: px(sy), x2: px(ex), y2: px(ey), class: "fresh-halo" }));
     g.append(s("line", { x1: px(sx), y1: px(sy), x2: px(ex), y2: px(ey), class: "road-outline" }));
     g.append(s("line", { x1: px(sx), y1: px(sy), x2: px(ex), y2: px(ey), class: "road-body", stroke: PLAYER_COLORS[owner] }));
     gRoads.append(g);
@@ -116,8 +123,10 @@ export function drawBoard(board, view, spots, onSpot, seatName) {
   for (const [node, owner, level] of view.buildings) {
     const [x, y] = nodes[node];
     const kind = level >= 2 ? cityName : "settlement";
-    const g = s("g", { class: `building ${level >= 2 ? "city" : "settlement"}`, "data-building": node, "data-owner": owner });
-    g.append(s("title", { text: `${kind} of ${seatName(owner)}` }));
+    const fresh = marks.fresh.has(`node:${node}`);
+    const g = s("g", { class: `building ${level >= 2 ? "city" : "settlement"}${fresh ? " fresh" : ""}`, "data-building": node, "data-owner": owner, "data-fresh": fresh ? "1" : null });
+    g.append(s("title", { text: `${kind} of ${seatName(owner)}${fresh ? " (new since your last turn)" : ""}` }));
+    if (fresh) g.append(s("circle", { cx: px(x), cy: px(y), r: px(0.38), class: "fresh-halo" }));
     const X = (v) => px(x + v), Y = (v) => px(y + v);
     const shape = level >= 2
       ? `M${X(-0.3)},${Y(0.22)} L${X(-0.3)},${Y(-0.12)} L${X(-0.3)},${Y(-0.3)} L${X(-0.18)},${Y(-0.3)} L${X(-0.18)},${Y(-0.18)} L${X(-0.06)},${Y(-0.18)} L${X(-0.06)},${Y(-0.3)} L${X(0.06)},${Y(-0.3)} L${X(0.06)},${Y(-0.18)} L${X(0.18)},${Y(-0.18)} L${X(0.18)},${Y(-0.3)} L${X(0.3)},${Y(-0.3)} L${X(0.3)},${Y(0.22)} Z`

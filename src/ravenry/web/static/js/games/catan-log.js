@@ -8,10 +8,15 @@ function cards(counts) {
   return parts.length ? parts.join(", ") : "nothing";
 }
 
+/** "an ore", "a wool", or "a card" when the viewer may not see which. */
+export function aCard(resource) {
+  if (!resource) return "a card";
+  return `${/^[aeiou]/.test(resource) ? "an" : "a"} ${resource}`;
+}
+
 // "a grain", "an ore"; null stays null (a hidden card).
 function a(res) {
-  if (!res) return null;
-  return `${/^[aeiou]/.test(res) ? "an" : "a"} ${res}`;
+  return res ? aCard(res) : null;
 }
 
 // What a hero did, from the public fields of its ``hero_used`` event (the events after it tell
@@ -57,9 +62,9 @@ export function describeEvent(e, ctx, view) {
       const owed = (e.owed || []).map((n, p) => (n ? `${who(p)} ${n}` : null)).filter(Boolean);
       return owed.length ? `Discard half: ${owed.join(", ")}.` : null;
     }
-    case "discarded": return `${who(e.player)} discarded ${e.resource ? `a ${e.resource}` : "a card"}.`;
+    case "discarded": return `${who(e.player)} discarded ${aCard(e.resource)}.`;
     case "robber_moved": return e.hex === null ? `${who(e.player)} sent ${robber} back to his camp.` : `${who(e.player)} moved ${robber} to ${hex(e.hex)}.`;
-    case "stole": return `${who(e.player)} stole ${e.resource ? `a ${e.resource}` : "a card"} from ${who(e.victim)}.`;
+    case "stole": return `${who(e.player)} stole ${aCard(e.resource)} from ${who(e.victim)}.`;
     case "bought_dev": return `${who(e.player)} bought a development card${e.card ? ` (${devName(v, e.card)})` : ""}.`;
     case "played_dev": {
       let extra = "";

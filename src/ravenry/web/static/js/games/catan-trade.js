@@ -148,10 +148,36 @@ function offerStatus(ui, model, ctx) {
   return box;
 }
 
-export function tradePanel(ui, model, ctx) {
+/** The offer that just closed, with every answer, kept in view until the turn ends (bots answer
+ * at once, and the offer is gone from the view before anyone could read the answers). */
+function lastOfferSummary(last, model, ctx) {
+  if (!last || !last.closed) return null;
+  const mine = last.player === model.seat;
+  const box = h("div", { class: "offer-status last-offer", "data-last-offer": last.player });
+  box.append(h("h4", {}, mine ? "Your last offer" : `${ctx.seatName(last.player)}'s last offer`));
+  box.append(h("div", { class: "offer-line" }, [h("span", { class: "muted" }, "gives "), ...chips(last.give), h("span", { class: "muted" }, " for "), ...chips(last.get)]));
+  const answers = h("ul", { class: "answers" });
+  for (const [q, a] of Object.entries(last.answers)) {
+    const word = { accept: "accepted", decline: "declined", counter: "countered" }[a.answer] || a.answer;
+    answers.append(h("li", { "data-answer": q, class: `answer-${word}` }, [
+      h("b", {}, ctx.seatName(+q)), `: ${word}`,
+      a.answer === "counter" ? h("span", {}, [" — gives ", ...chips(a.give), " for ", ...chips(a.get)]) : null,
+    ]));
+  }
+  box.append(answers);
+  const tw = last.closed.traded_with;
+  box.append(h("p", { class: "hint" }, tw === null || tw === undefined ? "Closed, no deal." : `Traded with ${ctx.seatName(tw)}.`));
+  return box;
+}
+
+export function tradePanel(ui, model, ctx, lastOffer = null) {
   const parts = [];
   const status = offerStatus(ui, model, ctx);
   if (status) parts.push(status);
+  else {
+    const last = lastOfferSummary(lastOffer, model, ctx);
+    if (last) parts.push(last);
+  }
   if (!model.view.offer) {
     if (ui.panel === "trade") {
       const bank = bankTrade(ui, model, ctx);

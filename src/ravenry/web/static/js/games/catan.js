@@ -1,10 +1,11 @@
 // The renderer of the Catan family (catan, got-catan, brotherhood): board, players, the
 // viewer's hand, action buttons and choosers. It reads only the view, the legal list and the
 // templates the server sent, and sends concrete actions through ctx.act.
-import { h, clear, cap, plural } from "../shell/dom.js";
+import { h, s, clear, cap, plural } from "../shell/dom.js";
 import { registerGame } from "../registry.js";
 import { drawBoard } from "./catan-board.js";
-import { describeEvent } from "./catan-log.js";
+import { wildlingIcon } from "./brotherhood-board.js";
+import { describeEvent, aCard } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
 import { stepChooser, boardStep, STEPWISE_ABOVE } from "./catan-steps.js";
@@ -89,14 +90,108 @@ function render(areas, model, ctx) {
     ui.choice = { key, actions };
     ctx.rerender();
   };
-  clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName));
+  // What the events told is about the latest position: a replay of an earlier one shows none of it.
+  const latest = trackFor(ui);
+  const track = model.seq >= latest.seq ? latest : { roll: null, fresh: [] };
+  const marks = { produced: new Set((track.roll && track.roll.hexes) || []), fresh: new Set(track.fresh) };
+  clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks));
   areas.board.dataset.spots = String(spots.size);
 
-  clear(areas.dice).append(...diceStrip(view));
+  const freshHint = marks.fresh.size
+    ? [h("span", { class: "muted fresh-hint", "data-fresh-count": marks.fresh.size }, model.seat === null ? "ringed: placed this turn" : "ringed: placed since your last turn")]
+    : [];
+  clear(areas.dice).append(...diceStrip(view, ui), ...rollGains(track, model, ctx), ...freshHint);
   clear(areas.players).append(playersPanel(model, ctx));
   clear(areas.me).append(...mePanel(model, ctx));
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
   clear(areas.dialog).append(...dialogs(ui, model, ctx, types));
+}
+
+// -- what the events tell: the last roll's production, pieces placed lately, offer answers ------
+function trackFor(ui) {
+  if (!ui.track) ui.track = { seq: -1, roll: null, fresh: [], lastCurrent: null, lastOffer: null, discards: {}, discardTimer: null };
+  return ui.track;
+}
+
+function observe(entry, ctx, model, live) {
+  const t = trackFor(uiFor(ctx));
+  if (entry.seq !== undefined) {
+    if (entry.seq <= t.seq) return; // a welcome after a reconnect sends the history again
+    t.seq = entry.seq;
+  }
+  const me = model.seat ?? null;
+  const who = (p) => (p === me ? "You" : ctx.seatName(p));
+  const notice = (text, kind) => { if (live && ctx.notice) ctx.notice(text, kind); };
+  for (const e of entry.events || []) {
+    switch (e.type) {
+      case "rolled": t.roll = { player: e.player, total: e.total, hexes: [], gains: {} }; break;
+      case "produced":
+        t.roll = { ...(t.roll || { player: null, total: e.total }), hexes: e.hexes || [], gains: e.gains || {}, shortages: e.shortages || [] };
+        break;
+      case "built":
+        if (e.player !== me) t.fresh.push(e.node !== undefined ? `node:${e.node}` : `edge:${e.edge}`);
+        break;
+      case "turn_started":
+        // Marks show what the others placed since your last turn: they go when your turn ends.
+        if (me === null || (t.lastCurrent === me && e.player !== me)) t.fresh = [];
+        t.lastCurrent = e.player;
+        t.lastOffer = null;
+        break;
+      case "trade_offered": t.lastOffer = { player: e.player, give: e.give, get: e.get, answers: {}, closed: null }; break;
+      case "trade_answer":
+        if (t.lastOffer) t.lastOffer.answers[e.player] = e;
+        if (t.lastOffer && t.lastOffer.player === me) {
+          const verb = e.answer === "accept" ? "accepts" : e.answer === "counter" ? "counters" : "declines";
+          notice(`${ctx.seatName(e.player)} ${verb} your offer`, e.answer === "decline" ? "info" : "good");
+        }
+        break;
+      case "trade_closed": if (t.lastOffer) t.lastOffer.closed = e; break;
+      case "stole": {
+        const what = aCard(e.resource);
+        notice(`${who(e.player)} stole ${what} from ${e.victim === me ? "you" : ctx.seatName(e.victim)}`, e.victim === me ? "bad" : "info");
+        break;
+      }
+      case "discarded":
+        // One card per action: gather a player's discards into one notice.
+        t.discards[e.player] = (t.discards[e.player] || 0) + 1;
+        if (live) {
+          clearTimeout(t.discardTimer);
+          t.discardTimer = setTimeout(() => {
+            for (const [p, n] of Object.entries(t.discards)) notice(`${who(+p)} discarded ${plural(n, "card")}`, "info");
+            t.discards = {};
+          }, 300);
+        } else t.discards = {};
+        break;
+      default: break;
+    }
+  }
+}
+
+const NOTICE_EVENTS = new Set(["trade_answer", "trade_closed", "stole", "discarded"]);
+function classify(e) {
+  if (NOTICE_EVENTS.has(e.type)) return "notice-line";
+  if (e.type === "produced") return "gain";
+  return "";
+}
+
+/** Who got what from the last roll, next to the dice. */
+function rollGains(track, model, ctx) {
+  const roll = track.roll;
+  if (!roll || !model.view.dice) return [];
+  const gains = Object.entries(roll.gains || {});
+  const box = h("div", { class: "roll-gains", "data-roll-gains": gains.length, "aria-label": "What the roll produced" });
+  if (!gains.length) {
+    box.append(h("span", { class: "muted" }, roll.total === 7 ? "A 7: no production" : "No one produced"));
+    return [box];
+  }
+  for (const [p, cardsGot] of gains) {
+    const seat = +p;
+    box.append(h("span", { class: "gain", "data-gain-seat": seat, style: `--pc:${PLAYER_COLORS[seat]}` }, [
+      h("span", { class: "swatch", "aria-hidden": "true" }),
+      h("b", {}, seat === model.seat ? "You" : ctx.seatName(seat).replace(/ · .*/, "")), " +", ...chips(cardsGot),
+    ]));
+  }
+  return [box];
 }
 
 // -- dice -----------------------------------------------------------------------------------------
@@ -108,7 +203,7 @@ function die(value, cls = "") {
   return d;
 }
 
-function diceStrip(view) {
+function diceStrip(view, ui) {
   const out = [];
   if (view.dice) {
     out.push(h("div", { class: "dice", "data-dice-total": view.dice[0] + view.dice[1] }, [
@@ -121,11 +216,45 @@ function diceStrip(view) {
     out.push(h("div", { class: "dice wildling-dice", "data-wildling-die": view.wildling_die ?? "" }, [
       h("span", { class: "muted" }, "Wildling die"), view.wildling_die ? die(view.wildling_die, "d12") : h("span", { class: "die d12 blank" }, "–"),
     ]));
-    out.push(h("div", { class: "dice", title: "Wildlings in the Gift / breaches" }, [
-      h("span", { class: "muted" }, `Gift: ${Object.values(view.gift_wildlings || {}).reduce((a, w) => a + w.length, 0)}/8 · pool ${view.token_pool_size}`),
-    ]));
+    const inGift = Object.values(view.gift_wildlings || {}).reduce((a, w) => a + w.length, 0);
+    const end = view.gift_wildlings_to_end;
+    out.push(h("div", {
+      class: "dice gift-count", "data-gift-count": inGift,
+      title: `Wildlings that got over the Wall into the Gift: each blocks its hex's production. ${end} in the Gift end the game.`,
+    }, [h("span", { class: "muted" }, `Wildlings in the Gift: ${inGift} of ${end}`)]));
+    out.push(h("div", {
+      class: "dice token-pool", "data-token-pool": view.token_pool_size,
+      title: "Face-down wildling tokens left in the pool. Building a settlement or keep, or taking a special card, reveals tokens: each becomes a wildling that joins its clan's camps. An empty pool is reshuffled from the used tokens.",
+    }, [h("span", { class: "muted" }, `Tokens in the pool: ${view.token_pool_size}`)]));
+    out.push(northLegend(view, ui));
   }
   return out;
+}
+
+/** What north of the Wall means: the pieces, the camps, trails, clearings, the breach track. */
+function northLegend(view, ui) {
+  const icon = (kind) => {
+    const svg = s("svg", { viewBox: "-10 -10 20 20", width: 18, height: 18, "aria-hidden": "true" });
+    svg.append(wildlingIcon(0, 0, kind, 0.13));
+    return svg;
+  };
+  const row = (mark, text) => h("li", {}, [h("span", { class: "legend-mark" }, mark), h("span", {}, text)]);
+  // Drawn anew with every event: whether it is open lives in the renderer's UI state.
+  const box = h("details", { class: "legend", "data-legend": "north", open: !!ui.legendOpen }, [
+    h("summary", {}, "Legend"),
+    h("ul", {}, [
+      row(icon("regular"), "Wildling: waits in its clearing; when the wildlings there outnumber the guards on that Wall section, the Wall is breached."),
+      row(icon("climber"), "Climber: jumps over the Wall into the Gift as soon as it reaches a clearing."),
+      row(icon("giant"), "Giant: takes the oldest guard of its section with it; facing no guard, it breaches the Wall."),
+      row(h("span", { class: "legend-camp" }), "Camps: each clan's five camps, the hottest fire (orange) first. A fifth wildling in a clan is a rush: two wildlings head for the clearings."),
+      row(h("span", { class: "legend-trail" }, "4"), "Trails: the wildling die's faces; the wildling at the hottest camp of that trail's clan goes to the clearing below."),
+      row(h("span", { class: "legend-wall" }), "Wall: 5 guard spaces a section; a breach sends the wildlings of its clearing into the Gift."),
+      row(h("span", { class: "legend-breach" }, "1"), `Breaches: ${view.breaches_to_end} end the game.`),
+      row(h("span", { class: "legend-gift" }), `A dark ring on a hex: wildlings in the Gift block it (${view.gift_wildlings_to_end} in the Gift end the game).`),
+    ]),
+  ]);
+  box.addEventListener("toggle", () => { ui.legendOpen = box.open; });
+  return box;
 }
 
 // -- players --------------------------------------------------------------------------------------
@@ -328,7 +457,8 @@ function dialogs(ui, model, ctx, types) {
       actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "melisandre" }));
   }
 
-  const trade = tradePanel(ui, model, ctx);
+  const latest = trackFor(ui);
+  const trade = tradePanel(ui, model, ctx, model.seq >= latest.seq ? latest.lastOffer : null);
   if (trade) out.push(trade);
 
   // Anything this renderer does not know yet stays reachable.
@@ -422,6 +552,8 @@ registerGame(["catan", "got-catan", "brotherhood"], {
   title: (view) => TITLES[view.game] || view.game,
   render,
   describe: (e, ctx, view) => describeEvent(e, ctx, view),
+  classify,
+  observe,
   turnCue,
 });
 
