@@ -24,6 +24,7 @@ const notices = new Notices($("notices"));
 let model = null; // {board, view, legal, templates, seat, seq}
 let seats = [];
 let replayStep = null;
+let rematchInvite = null; // this seat's invite to the rematch once someone asked for one
 const seqWaiters = [];
 let spectatorsMuted = false;
 const alerts = new TurnAlerts(mine ? $("sound") : null); // a spectator never has a move
@@ -131,6 +132,7 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
     }
     for (const line of msg.chat || []) showChat(line);
     setMuted(!!msg.spectators_muted);
+    rematchInvite = msg.rematch ? msg.rematch.invite : null;
     render();
     clocks.update(msg.clocks);
     settleWaiters();
@@ -148,6 +150,12 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
   },
   presence: (msg) => { seats = msg.seats || seats; render(); if (clocks.clocks) clocks.draw(); },
   clocks: (msg) => { seats = msg.seats || seats; render(); clocks.update(msg.clocks); },
+  // Someone asked for the rematch: the server sends each seat its own invite, never another's.
+  rematch: (msg) => {
+    rematchInvite = msg.invite;
+    flash("A rematch is ready: join it from the banner.", "info");
+    render();
+  },
   reject: (msg) => {
     if (msg.code === "stale") flash("The game moved on; here is the fresh position.", "info");
     else if (msg.code === "away") flash("A bot is playing your seat: take it back first.", "info");
@@ -251,7 +259,9 @@ function drawBanner(view, r) {
     actions.append(rb);
   }
   const token = hostToken(gameId) || (mine && mine.token);
-  if (token) {
+  if (rematchInvite && !replayStep) {
+    actions.append(h("a", { class: "btn primary", href: rematchInvite, "data-rematch-invite": "" }, "Join the rematch"));
+  } else if (token) {
     const rm = h("button", { type: "button", class: "btn", "data-action": "rematch" }, "Rematch");
     rm.addEventListener("click", async () => {
       try {
