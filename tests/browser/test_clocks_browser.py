@@ -87,3 +87,54 @@ def test_the_clock_ticks_runs_out_and_the_seat_is_taken_back(browser: Any, serve
         assert page.locator("[data-action=takeover]").count() == 0
         assert not tab.errors, f"console errors {tab.errors}"
         assert not tab.external
+
+
+def _seconds(shown: str) -> int:
+    """ "9:57" -> 597 (the clock's m:ss)."""
+    minutes, seconds = shown.strip().split(":")[-2:]
+    return int(minutes) * 60 + int(seconds)
+
+
+def _deadline(frames: list[dict[str, Any]], seat: int) -> float | None:
+    """The seat's deadline in the newest frame that carries the clocks."""
+    last = next(f for f in reversed(frames) if f.get("clocks"))
+    deadline = next(s for s in last["clocks"]["seats"] if s["seat"] == seat)["deadline"]
+    return None if deadline is None else float(deadline)
+
+
+def test_a_running_clock_survives_a_server_crash(browser: Any, server: Server) -> None:
+    """The deadline is kept in the database: after a SIGKILL and a restart the page reconnects
+    to the very same deadline (not a fresh clock) and goes on counting down from it."""
+    tab = Tab(browser, "clocks-restart")
+    page = tab.page
+    body = {"game": "catan", "seats": [{"kind": "human"}] * 3, "options": {"clock": "move:600"}}
+    created = _post(server, "/api/games", body)
+    invites = {s["seat"]: s["invite"] for s in created["seats"]}
+    with ExitStack() as others:
+        _spectator, welcome = _hello(others, server, created["id"], None)
+        (first,) = welcome["view"]["decision"]["players"]
+        for seat, invite in invites.items():
+            if seat != first:
+                _hello(others, server, created["id"], invite.split("token=")[1])
+    page.goto(server.base + invites[first])
+    page.locator(f"[data-clock-seat='{first}'][data-waiting=true] [data-clock-time]").wait_for()
+    welcomes = [f for f in tab.frames if f.get("t") == "welcome"]
+    before = _deadline(tab.frames, first)
+    assert before is not None
+    shown = page.locator(f"[data-clock-time='{first}']").inner_text()
+
+    server.kill()
+    page.wait_for_timeout(1500)  # the page sees the socket drop and retries
+    server.restart()
+    tab.wait_for(
+        lambda: sum(f.get("t") == "welcome" for f in tab.frames) > len(welcomes),
+        "the welcome after the restart",
+    )
+    after = _deadline(tab.frames, first)  # the welcome after the restart
+    assert after is not None and abs(after - before) < 0.01, (
+        f"the deadline moved across the restart: {before} -> {after}"
+    )
+    page.locator(f"[data-clock-seat='{first}'][data-waiting=true]").wait_for()
+    now_shown = page.locator(f"[data-clock-time='{first}']").inner_text()
+    assert _seconds(now_shown) < _seconds(shown), (shown, now_shown)  # still counting down from it
+    assert not tab.external
