@@ -19,7 +19,8 @@ def _board_signature(tab: Tab) -> tuple[int, int, str | None]:
     robber = page.locator("#board [data-robber]")
     where = None
     if robber.count():
-        where = robber.first.evaluate("r => r.closest('g.tormund-camp') ? 'camp' : r.getBBox().x.toFixed(0)")
+        # The hex it stands on (a box measured before the layout settles could read 0).
+        where = robber.first.evaluate("r => r.closest('g.tormund-camp') ? 'camp' : r.dataset.hex")
     return (page.locator("#board [data-building]").count(), page.locator("#board [data-road]").count(), where)
 
 
@@ -60,6 +61,7 @@ def test_finished_game_replay_and_rematch(browser: Any, server: Server) -> None:
     page.locator("[data-replay-k='0']").wait_for()
     start = _board_signature(tab)
     assert start[:2] == (0, 0)
+    assert start[2] is not None, "the robber is drawn on its hex (or in its camp)"
     forward = [start]
     for k in range(1, STEPS + 1):
         page.click("[data-replay=next]")

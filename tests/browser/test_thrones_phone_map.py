@@ -19,12 +19,12 @@ from ravenry.games.thrones import data
 # The home area's shape on the first phone view: at least this many pixels wide (the whole map
 # is 1200 units on ~370 px: Winterfell, the widest home area, is ~190 px there, names ~6 px high).
 MIN_HOME_PX = 250
-NAME_CHAR = 11.6
+MAP_JSON = Path(__file__).resolve().parents[2] / "src/ravenry/web/static/data/thrones-map.json"
+NAME_CHAR = float(json.loads(MAP_JSON.read_text())["sizes"]["name_char"])  # map units a letter
 # Decisions that light areas away from the home area, some of them (positions of
 # tests/browser/data/thrones-positions.json).
 DECISIONS = ("march_move:attack", "retreat:area", "raid:order", "mustering:ship")
 ANCHOR_KEYS = ("label", "units", "order", "token")
-MAP_JSON = Path(__file__).resolve().parents[2] / "src/ravenry/web/static/data/thrones-map.json"
 
 
 @pytest.fixture

@@ -191,16 +191,19 @@ def check_map(doc: dict[str, Any], rules: set[Pair]) -> list[str]:
     return problems
 
 
-# The sizes of what thrones-map.js draws at the anchors (map units, half width and height): the
-# name in lines of NAME_LINE, NAME_CHAR a letter, split in two beyond NAME_WRAP letters, with a
-# row of icons under it; the units (two kinds side by side on land), the order and power tokens.
-NAME_CHAR = 11.6
-NAME_LINE = 23.0
-NAME_WRAP = 10
-ICON_STEP = 22.0
-ICON_ROW = 20.0
-PIECES = {"units": (36.0, 21.0), "order": (22.0, 22.0), "token": (13.0, 13.0)}
-SEA_UNITS = (22.0, 21.0)  # ships only
+# The sizes of what thrones-map.js draws at the anchors (map units, half width and height), as
+# the map's JSON gives them to the renderer ("sizes"): the name in lines of name_line, name_char
+# a letter, split in two beyond name_wrap letters, with a row of icons under it; the units (two
+# kinds side by side on land, ships alone at sea), the order and power tokens.
+SIZES = json.loads(MAP_FILE.read_text())["sizes"]
+NAME_CHAR = float(SIZES["name_char"])
+NAME_LINE = float(SIZES["name_line"])
+NAME_WRAP = int(SIZES["name_wrap"])
+ICON_STEP = float(SIZES["icon_step"])
+ICON_ROW = float(SIZES["icon_row"])
+PIECES = {key: (float(SIZES[key][0]), float(SIZES[key][1])) for key in ("order", "token")}
+PIECES["units"] = (float(SIZES["units_land"][0]), float(SIZES["units_land"][1]))
+SEA_UNITS = (float(SIZES["units_sea"][0]), float(SIZES["units_sea"][1]))  # ships only
 MAX_OUTSIDE = 0.3  # a cramped area's pieces may reach over its border a little
 
 

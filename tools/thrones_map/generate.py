@@ -242,14 +242,16 @@ CORNER_PAIRS: set[Pair] = {("highgarden", "redwyne-straights"), ("oldtown", "sun
 # -- anchors ---------------------------------------------------------------------------------
 
 
-# The renderer's sizes (thrones-map.js, map units), which the anchors make room for: a name in
-# lines of NAME_LINE (about NAME_CHAR a letter) with a row of ICON_STEP-wide icons under it; the
-# units centred on their anchor (two kinds side by side on land, ships alone at sea), the order
-# token and the power token. Half widths and heights; tests/web/test_thrones_map_geometry.py
-# checks the same boxes.
+# The sizes of what the renderer draws (map units), which the anchors make room for, written
+# once here and into the JSON ("sizes"), where thrones-map.js and the tests read them: a name in
+# lines of NAME_LINE (about NAME_CHAR a letter at the CSS's 20 px, its baseline NAME_ASCENT below
+# the block's top) with a row of ICON_STEP-wide icons under it; the units centred on their anchor
+# (two kinds side by side on land, ships alone at sea), the order token and the power token.
+# Half widths and heights.
 NAME_CHAR = 11.6
 NAME_LINE = 23.0
 NAME_WRAP = 10
+NAME_ASCENT = 17.0
 ICON_STEP = 22.0
 ICON_ROW = 20.0
 UNITS_LAND = (36.0, 21.0)
@@ -257,6 +259,18 @@ UNITS_SEA = (22.0, 21.0)
 ORDER = (22.0, 22.0)
 TOKEN = (13.0, 13.0)
 PIECE_GAP = 4.0
+SIZES = {
+    "name_char": NAME_CHAR,
+    "name_line": NAME_LINE,
+    "name_wrap": NAME_WRAP,
+    "name_ascent": NAME_ASCENT,
+    "icon_step": ICON_STEP,
+    "icon_row": ICON_ROW,
+    "units_land": list(UNITS_LAND),
+    "units_sea": list(UNITS_SEA),
+    "order": list(ORDER),
+    "token": list(TOKEN),
+}
 FIT_MARGIN = 3.0
 
 
@@ -657,6 +671,7 @@ def to_json(drawing: Drawing) -> dict[str, Any]:
         "coastline": [path_of(rings_of(p)[0]) for p in sorted(coast, key=lambda p: -p.area)],
         "areas": areas,
         "rivers": [p for line in drawing.rivers for p in line_path(line)],
+        "sizes": SIZES,
         "generated_by": "tools/thrones_map/generate.py",
     }
 

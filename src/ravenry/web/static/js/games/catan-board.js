@@ -138,7 +138,9 @@ export function drawBoard(board, view, spots, onSpot, seatName, marks = { produc
   // The robber / Tormund.
   if (view.robber !== null && view.robber !== undefined) {
     const [cx, cy] = centers[view.robber];
-    gBuild.append(drawRobber(cx - 0.45, cy - 0.05, robberName));
+    const robber = drawRobber(cx - 0.45, cy - 0.05, robberName);
+    robber.setAttribute("data-hex", String(view.robber)); // where it stands, for tests and tools
+    gBuild.append(robber);
   }
 
   svg.append(gHex, gHarbor, gRoads, gBuild);

@@ -28,7 +28,7 @@ function normalise(raw) {
     });
   }
   const rivers = (raw.rivers || []).map(ringToD).map((d) => d.replace(/Z$/, ""));
-  return { viewBox: vb, coast, rivers, areas };
+  return { viewBox: vb, coast, rivers, areas, sizes: raw.sizes || null };
 }
 
 let onReady = () => {};

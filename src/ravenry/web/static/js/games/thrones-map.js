@@ -51,16 +51,15 @@ export function describeArea(view, a) {
   return bits.join(" · ");
 }
 
-// The name's lines (tools/thrones_map/generate.py sizes the label block the same way): a name
-// of up to NAME_WRAP letters on one line, else two, split where the longer line is shortest.
-const NAME_WRAP = 10;
-const NAME_LINE = 23;
-const NAME_ASCENT = 17;
-const ICON_ROW = 20;
+// The label block's sizes come with the geometry (thrones-map.json "sizes", written by
+// tools/thrones_map/generate.py, which places the anchors to leave room for exactly this block).
+let SIZES = null; // set by drawMap from the geometry
 
+// A name of up to name_wrap letters on one line, else two, split where the longer line is
+// shortest (the generator wraps the same way).
 export function nameLines(name) {
   const words = name.split(" ");
-  if (name.length <= NAME_WRAP || words.length === 1) return [name];
+  if (name.length <= SIZES.name_wrap || words.length === 1) return [name];
   let best = null;
   for (let k = 1; k < words.length; k++) {
     const first = words.slice(0, k).join(" ");
@@ -93,12 +92,13 @@ function pieces(view, a, geo, me) {
   for (let i = 0; i < info.power; i++) icons.push(["crown"]);
   if (view.home[a] >= 0 || info.home >= 0) icons.push(["home", view.home[a] >= 0 ? view.home[a] : -1]);
   const lines = nameLines(info.name);
-  const top = label.y - (lines.length * NAME_LINE + (icons.length ? ICON_ROW : 0)) / 2;
-  const name = s("text", { class: `th-name${info.sea ? " sea" : ""}`, x: label.x, y: top + NAME_ASCENT, "text-anchor": "middle" },
-    lines.map((line, i) => s("tspan", { x: label.x, dy: i ? NAME_LINE : 0 }, line)));
+  const { name_line: lineH, icon_row: iconRow, icon_step: iconStep } = SIZES;
+  const top = label.y - (lines.length * lineH + (icons.length ? iconRow : 0)) / 2;
+  const name = s("text", { class: `th-name${info.sea ? " sea" : ""}`, x: label.x, y: top + SIZES.name_ascent, "text-anchor": "middle" },
+    lines.map((line, i) => s("tspan", { x: label.x, dy: i ? lineH : 0 }, line)));
   out.push(name);
-  let ix = label.x - (icons.length - 1) * 11;
-  const iy = top + lines.length * NAME_LINE + ICON_ROW / 2 - 2;
+  let ix = label.x - ((icons.length - 1) * iconStep) / 2;
+  const iy = top + lines.length * lineH + iconRow / 2 - 2;
   for (const [kind, val] of icons) {
     if (kind === "castle") {
       out.push(s("path", {
@@ -115,7 +115,7 @@ function pieces(view, a, geo, me) {
     } else if (kind === "home" && val >= 0) {
       out.push(s("path", { class: "th-icon home", "data-icon": "home", d: `M${ix - 7},${iy - 4} h14 v7 l-7,6 l-7,-6 Z`, fill: houseColor(view, val), stroke: "#111" }));
     }
-    ix += 22;
+    ix += iconStep;
   }
   // Units (or the neutral force).
   const owner = view.owner[a];
@@ -168,6 +168,7 @@ function pieces(view, a, geo, me) {
  * routes: [[area, ...]], selected: area|null}. `ui`: {vb} for pan and zoom.
  */
 export function drawMap(model, geometry, plan, ui, redraw) {
+  SIZES = geometry.sizes;
   const { view } = model;
   const board = view.board;
   const me = model.seat;
@@ -356,17 +357,20 @@ function panZoom(svg, ui, geometry) {
     moved(svg, ui);
     setBox(svg, ui);
   }, { passive: false });
-  const pointers = new Map();
-  let drag = null;
-  let swallow = false; // the click that ends a drag is not a click on an area
+  // The drag lives in the UI state, not in this SVG: a frame that redraws the map mid-drag (a
+  // bot's move) hands the drag on to the new SVG under the same pointer.
+  if (!ui.pan) ui.pan = { pointers: new Map(), drag: null, swallow: false };
+  const pan = ui.pan;
+  const pointers = pan.pointers;
   svg.addEventListener("pointerdown", (ev) => {
     pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-    swallow = false;
-    drag = { moved: false, cx: ev.clientX, cy: ev.clientY, vb: [...ui.vb], scale: toMap(ev).scale, dist: null };
+    pan.swallow = false;
+    pan.drag = { moved: false, cx: ev.clientX, cy: ev.clientY, vb: [...ui.vb], scale: toMap(ev).scale, dist: null };
   });
   svg.addEventListener("pointermove", (ev) => {
-    if (!drag || !pointers.has(ev.pointerId)) return;
+    if (!pan.drag || !pointers.has(ev.pointerId)) return;
     pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    const drag = pan.drag;
     if (pointers.size === 2) {
       const [p1, p2] = [...pointers.values()];
       const dist = Math.hypot(p1.x - p2.x, p1.y - p2.y);
@@ -388,18 +392,18 @@ function panZoom(svg, ui, geometry) {
   });
   const end = (ev) => {
     pointers.delete(ev.pointerId);
-    if (drag && drag.moved) swallow = true;
-    if (!pointers.size) drag = null;
-    else if (drag) {
+    if (pan.drag && pan.drag.moved) pan.swallow = true;
+    if (!pointers.size) pan.drag = null;
+    else if (pan.drag) {
       // A pinch became a drag with the finger left: it pans on from where it is now.
       const [p] = [...pointers.values()];
-      drag = { moved: true, cx: p.x, cy: p.y, vb: [...ui.vb], scale: toMap({ clientX: p.x, clientY: p.y }).scale, dist: null };
+      pan.drag = { moved: true, cx: p.x, cy: p.y, vb: [...ui.vb], scale: toMap({ clientX: p.x, clientY: p.y }).scale, dist: null };
     }
   };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
   // A drag is not a click on the area under the pointer.
-  svg.addEventListener("click", (e) => { if (swallow) { swallow = false; e.stopPropagation(); } }, { capture: true });
+  svg.addEventListener("click", (e) => { if (pan.swallow) { pan.swallow = false; e.stopPropagation(); } }, { capture: true });
 }
 
 export { areaName };
