@@ -67,3 +67,12 @@ def postgres_url() -> Iterator[str]:
             yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
         finally:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database(request: pytest.FixtureRequest, database_url: str) -> str:
+    """The test's database on SQLite, then on PostgreSQL."""
+    if request.param == "sqlite":
+        return database_url
+    url: str = request.getfixturevalue("postgres_url")
+    return url

@@ -28,15 +28,6 @@ pytestmark = pytest.mark.timeout(60)
 BIDI_CONTROLS = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_database(request: pytest.FixtureRequest, database_url: str) -> str:
-    """The test's database on SQLite, then on PostgreSQL."""
-    if request.param == "sqlite":
-        return database_url
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @contextmanager
 def serving(database_url: str, limits: Limits = TEST_LIMITS) -> Iterator[TestClient]:
     with TestClient(create_app(database_url, bot_delay=0.0, limits=limits)) as client:

@@ -50,15 +50,6 @@ def test_migrations_build_the_schema_and_run_again_harmlessly(database_url: str)
     storage.close()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_database(request: pytest.FixtureRequest, database_url: str) -> str:
-    """The test's database on SQLite, then on PostgreSQL."""
-    if request.param == "sqlite":
-        return database_url
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 def test_racing_writers_for_one_seq_leave_exactly_one_row(any_database: str) -> None:
     storage = Storage(any_database)
     storage.migrate()
