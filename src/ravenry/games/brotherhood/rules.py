@@ -39,6 +39,9 @@ SETUP_GUARD: Final = 20
 class BrotherhoodState(HeroRules):
     siege_tie: list[int]
 
+    # The undo option: a guard built may be taken back too (it draws nothing).
+    UNDOABLE_TYPES: ClassVar[frozenset[str]] = CatanState.UNDOABLE_TYPES | {"build_guard"}
+
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._LIST_FIELDS,
         "guards_left",
@@ -171,6 +174,14 @@ class BrotherhoodState(HeroRules):
         # (Rules Reference: "you release 2 wildling tokens. The upgraded settlement piece returns").
         self.settlement_tokens[p].append(self._draw_pool_token(events))
         super()._on_city_built(p, node, events)
+
+    def _keeps_undo(self, events: list[Event]) -> bool:
+        # A settlement, a keep, or Longest Road taken turns up wildling tokens: seen, and drawn
+        # from a pile whose order is hidden, so that build may not be taken back.
+        for event in events:
+            if event.type in ("token_revealed", "tokens_remixed"):
+                return False
+        return super()._keeps_undo(events)
 
     def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
         self._reveal(self._draw_pool_token(events), events, card)

@@ -26,6 +26,7 @@ END_TURN: Final[Action] = ("end_turn",)
 BUY_DEV: Final[Action] = ("buy_dev",)
 PLAY_KNIGHT: Final[Action] = ("play_knight",)
 PLAY_ROAD_BUILDING: Final[Action] = ("play_road_building",)
+UNDO: Final[Action] = ("undo",)  # the undo option: take back one's last build or bank trade
 
 PLACE_SETTLEMENT: Final = _numbered("place_settlement", MAX_BOARD_INDEX)
 PLACE_ROAD: Final = _numbered("place_road", MAX_BOARD_INDEX)

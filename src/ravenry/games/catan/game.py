@@ -29,18 +29,23 @@ class CatanConfig(GameConfig):
     (the layout's starting pieces; beginner board only). ``shortage_exception``: None keeps the
     game's own shortage rule; True/False forces the single-player exception on or off.
     ``max_offers_per_turn``: None keeps the ruleset's cap on domestic offers a turn (10, for
-    people); a whole number 0-100 replaces it (bots and RL: a small one)."""
+    people); a whole number 0-100 replaces it (bots and RL: a small one). ``undo``: the
+    current player may take back their last build or bank trade while nothing else has happened
+    (off: the rulebook, where a placed piece stays)."""
 
     board: str = "beginner"
     setup: str = "phase"
     shortage_exception: bool | None = None
     max_offers_per_turn: int | None = None
+    undo: bool = False
 
     def to_json(self) -> dict[str, JSON]:
         out = super().to_json()
-        # Left out at its default, so that records made before the option existed read the same.
+        # Left out at their defaults, so that records made before the options existed read the same.
         if out.get("max_offers_per_turn", 0) is None:
             del out["max_offers_per_turn"]
+        if out.get("undo") is False:
+            del out["undo"]
         return out
 
 
@@ -122,6 +127,11 @@ class CatanGame(Game[CatanConfig, CatanState]):
             return (
                 f"How many trade offers to other players one turn may make (0-{MAX_OFFERS_OPTION}); "
                 f"empty: the rules' cap ({self.ruleset.max_offers_per_turn})."
+            )
+        if name == "undo":
+            return (
+                "A misclick may be taken back: your last build or bank trade, "
+                "until you roll, draw or play a card, offer a trade or end your turn."
             )
         return super().option_description(name)
 
@@ -219,4 +229,5 @@ class CatanGame(Game[CatanConfig, CatanState]):
         state = self.state_type(self, config, board, self.rules_for(config), Rng(0))
         state._data_from_json(dict(obj), self.action_from_json)
         state.variant_from_json(dict(obj))
+        state.undo_from_json(obj.get("undo", []))
         return state

@@ -12,11 +12,11 @@ marked "hook" below; the numbers they change live in their :class:`~ravenry.game
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ravenry.core.errors import IllegalAction
+from ravenry.core.errors import IllegalAction, MalformedAction
 from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, Result, copy_json
 from ravenry.core.rng import Rng
 from ravenry.games.catan.actions import (
@@ -35,6 +35,7 @@ from ravenry.games.catan.actions import (
     PLAY_ROAD_BUILDING,
     ROBBER_MOVES,
     ROLL,
+    UNDO,
     YEAR_OF_PLENTY_PICKS,
 )
 from ravenry.games.catan.board import Board
@@ -67,12 +68,17 @@ from ravenry.games.catan.state import (
     SETUP_SETTLEMENT,
     TRADE_CONFIRM,
     TRADE_RESPONSES,
+    CatanData,
 )
 from ravenry.games.catan.trade import CatanTrade
 
 Handler = Callable[[Any, int, Action], list[Event]]
 
 RESOLVED_SEVEN: Final = -1  # resume_phase value: after the robber, the production roll is complete
+# The undo option: the phases in which the current player may take back their last action, and
+# how many actions in a row (the oldest snapshot is dropped beyond that).
+UNDO_PHASES: Final = frozenset((MAIN, SETUP_SETTLEMENT, SETUP_ROAD))
+MAX_UNDO_LEVELS: Final = 8
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -81,6 +87,13 @@ class CatanState(CatanTrade):
 
     game: Game[Any, Any]
     _HANDLERS: ClassVar[dict[str, Handler]] = {}  # action type → method; each variant extends it
+    # The undo option: actions that may be taken back when nothing else has happened since.
+    # Each is public and draws nothing (no dice, card or token; a variant whose build reveals
+    # something says so in _keeps_undo). Set-up placements count: a misplaced first settlement
+    # may be taken back while its road is placed (the turn has not passed yet).
+    UNDOABLE_TYPES: ClassVar[frozenset[str]] = frozenset(
+        ("build_road", "build_settlement", "build_city", "maritime_trade", "place_settlement", "place_road")
+    )
 
     def __init__(
         self,
@@ -163,11 +176,18 @@ class CatanState(CatanTrade):
         if phase == TRADE_CONFIRM:
             return self._trade_confirm_actions(player)
         if phase == SETUP_SETTLEMENT:
-            return [PLACE_SETTLEMENT[n] for n in self.setup_settlement_spots()]
+            actions = [PLACE_SETTLEMENT[n] for n in self.setup_settlement_spots()]
+            if self.undo_stack:
+                actions.append(UNDO)
+            return actions
         if phase == SETUP_ROAD:
             eo = self.edge_owner
             ok = self.board.edge_buildable
-            return [PLACE_ROAD[e] for e in self.board.topo.node_edges[self.setup_node] if eo[e] < 0 and ok[e]]
+            edges = self.board.topo.node_edges[self.setup_node]
+            actions = [PLACE_ROAD[e] for e in edges if eo[e] < 0 and ok[e]]
+            if self.undo_stack:
+                actions.append(UNDO)
+            return actions
         return self._variant_phase_actions(player)
 
     def _main_actions(self, p: int) -> list[Action]:
@@ -188,6 +208,8 @@ class CatanState(CatanTrade):
         self._add_variant_actions(p, actions)
         self._add_maritime_trades(p, actions)
         # Domestic offers are parametric: action_templates() describes them, apply() checks them.
+        if self.undo_stack:  # None (the option is off) or empty: nothing to take back
+            actions.append(UNDO)
         return actions
 
     def _add_dev_plays(self, p: int, actions: list[Action]) -> None:
@@ -310,10 +332,109 @@ class CatanState(CatanTrade):
     # Applying actions
     # =========================================================================================
     def _apply(self, player: int, action: Action) -> list[Event]:
+        if self.undo_stack is not None:  # the undo option: snapshots are taken only when it is on
+            return self._apply_keeping_undo(player, action)
         events = self._HANDLERS[action[0]](self, player, action)
         if self.phase != OVER:
             self._check_victory(events)
         return events
+
+    # -- the undo option --------------------------------------------------------------------------
+    def _apply_keeping_undo(self, player: int, action: Action) -> list[Event]:
+        """:meth:`_apply` with the undo option on. An undoable action (:attr:`UNDOABLE_TYPES`)
+        keeps a snapshot of the state before it, if afterwards the same player still decides in
+        one of :data:`UNDO_PHASES` and nothing was revealed (:meth:`_keeps_undo`); any other
+        action (a roll, a card, an offer, the turn's end, a win) forgets every snapshot."""
+        kind = action[0]
+        stack = self.undo_stack
+        assert stack is not None
+        if kind == "undo":
+            return self._take_back(player, action)
+        snapshot = self._undo_snapshot() if kind in self.UNDOABLE_TYPES else None
+        events = self._HANDLERS[kind](self, player, action)
+        if self.phase != OVER:
+            self._check_victory(events)
+        if (
+            snapshot is not None
+            and self.phase in UNDO_PHASES
+            and self.current == player
+            and self._keeps_undo(events)
+        ):
+            stack.append((action, snapshot))
+            if len(stack) > MAX_UNDO_LEVELS:
+                del stack[0]
+        else:
+            stack.clear()
+        return events
+
+    def _undo_snapshot(self) -> CatanState:
+        """The state now, without its history and undo stack (a restore keeps the live ones)."""
+        history, stack = self.history, self.undo_stack
+        self.history, self.undo_stack = [], None
+        snapshot = self.clone()
+        self.history, self.undo_stack = history, stack
+        return snapshot
+
+    def _take_back(self, p: int, a: Action) -> list[Event]:
+        """``undo``: the state goes back to just before ``p``'s last undoable action, all but the
+        history (which keeps the action and this undo, so a replay makes the same game)."""
+        stack = self.undo_stack
+        assert stack is not None and stack
+        undone, snapshot = stack.pop()
+        history = self.history
+        snapshot._copy_into(self)
+        self.history, self.undo_stack = history, stack
+        return [Event("undone", {"player": p, "action": self.game.action_to_json(undone)})]
+
+    def _keeps_undo(self, events: list[Event]) -> bool:
+        """Hook: whether an undoable action revealed nothing, so that it may be taken back
+        (brotherhood: a build that turns up a wildling token may not)."""
+        for event in events:  # noqa: SIM110 (a loop mypyc compiles)
+            if event.secret:
+                return False
+        return True
+
+    def undoable(self) -> Action | None:
+        """The action the current player may take back now (the undo option), or None."""
+        stack = self.undo_stack
+        return stack[-1][0] if stack else None
+
+    def _undo_refusal(self, player: int) -> str:
+        if self.undo_stack is None:
+            return "undo is off in this game (the undo option)"
+        if player != self.current:
+            return "only the player whose turn it is may take back their own last action"
+        return (
+            "nothing to take back: undo follows your own build or bank trade at once, "
+            "before dice, cards or anyone's answer"
+        )
+
+    def _undo_to_json(self) -> list[JSON]:
+        stack = self.undo_stack or []
+        return [[self.game.action_to_json(a), cast(CatanState, s)._snapshot_to_json()] for a, s in stack]
+
+    def _snapshot_to_json(self) -> dict[str, JSON]:
+        out = self._data_to_json(None)
+        del out["config"], out["layout"]  # the live state's own
+        self.variant_to_json(out)
+        return out
+
+    def undo_from_json(self, value: JSON) -> None:
+        """Read back the snapshots :meth:`to_json` wrote under ``"undo"`` (the option is on)."""
+        if self.undo_stack is None:
+            return
+        if not isinstance(value, list):
+            raise MalformedAction("the undo snapshots are a list")
+        stack: list[tuple[Action, CatanData]] = []
+        for entry in value:
+            if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], dict):
+                raise MalformedAction("an undo snapshot is [action, state]")
+            snapshot = type(self)(self.game, self.config, self.board, self.rules, Rng(0))
+            snapshot._data_from_json(entry[1], self.game.action_from_json)
+            snapshot.variant_from_json(entry[1])
+            snapshot.undo_stack = None
+            stack.append((self.game.action_from_json(entry[0]), snapshot))
+        self.undo_stack = stack
 
     def _canonical(self, action: Action) -> Action:
         # Year of Plenty's two resources in either order are one action, stored lowest first.
@@ -351,6 +472,8 @@ class CatanState(CatanTrade):
         kind = action[0]
         if kind not in self._HANDLERS:
             return f"unknown action {kind!r}"
+        if kind == "undo":
+            return self._undo_refusal(player)
         first = self._step_first(player, kind)
         if first:
             return first
@@ -927,6 +1050,8 @@ class CatanState(CatanTrade):
         out = self._data_to_json(self.game.action_to_json if history else None)
         out["game"] = self.game.id
         self.variant_to_json(out)
+        if self.undo_stack is not None:
+            out["undo"] = self._undo_to_json()
         return out
 
     def _sample_hidden(self, seat: int, rng: Rng) -> CatanState:
@@ -980,6 +1105,7 @@ CatanState._HANDLERS = {
     "accept_counter": CatanState._accept_counter,
     "cancel_trade": CatanState._cancel_trade,
     "end_turn": CatanState._end_turn,
+    "undo": CatanState._take_back,
 }
 
 CATAN_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
@@ -1007,6 +1133,7 @@ CATAN_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "accept_counter": [("from", "int")],
     "cancel_trade": [],
     "end_turn": [],
+    "undo": [],
 }
 
 

@@ -95,6 +95,10 @@ class CatanData(GameState):
     winner: int
     end_reason: str
     history: list[tuple[int, Action]]
+    # The undo option (None: off): the current player's undoable actions since anything else
+    # happened, each with the state just before it (a snapshot without history or stack of its
+    # own, never changed once taken, so clones share it). ``rules.py`` keeps it; see ``_take_back``.
+    undo_stack: list[tuple[Action, CatanData]] | None
     # derived caches
     network: list[set[int]]  # nodes each player's roads or buildings touch
     blocked: list[bool]  # node occupied or next to a building (distance rule)
@@ -147,6 +151,7 @@ class CatanData(GameState):
         self.winner = -1
         self.end_reason = ""
         self.history = []
+        self.undo_stack = [] if getattr(config, "undo", False) is True else None
         self.rebuild_caches()
 
     def rebuild_caches(self) -> None:
@@ -232,6 +237,8 @@ class CatanData(GameState):
         other._hex_cache = self._hex_cache
         other.board_version = self.board_version
         other.buildings_version = self.buildings_version
+        stack = self.undo_stack
+        other.undo_stack = None if stack is None else list(stack)
         other.forget_legal_actions()
 
     # -- JSON ---------------------------------------------------------------------------------

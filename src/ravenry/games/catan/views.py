@@ -149,5 +149,9 @@ def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[
         "players": players,
         "result": None if decision.result is None else decision.result.to_json(),
     }
+    if state.undo_stack is not None:
+        # The undo option: what the current player may take back now (public: everyone saw it).
+        undoable = state.undoable()
+        view["undoable"] = None if undoable is None else state.game.action_to_json(undoable)
     state.extend_view(view, viewer)
     return view
