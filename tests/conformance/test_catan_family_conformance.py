@@ -59,3 +59,18 @@ def test_same_seed_same_game(game: str, seed: int, family_checks: dict[str, Game
     assert first == second
     other, _ = same_game_twice(game, seed + 100, players=4, options=options, checks=checks)
     assert other != first
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_with_the_undo_option(game: str, family_checks: dict[str, GameChecks]) -> None:
+    """With ``undo`` on, random games (which take back builds and trades as often as they end a
+    turn) still finish, replay byte for byte and keep every invariant, the snapshots' included:
+    a snapshot differs from the state in nothing hidden (``CatanInvariants.check_undo``)."""
+    settings = PlayoutSettings(max_steps=MAX_STEPS, sample_every=40)
+    result = run_conformance(
+        game, range(3), players=4, options={"undo": True}, checks=family_checks[game], settings=settings
+    )
+    assert result.finished == result.games == 3
+    assert result.replays == 3
+    assert result.action_types["undo"] >= 3
+    assert result.sampled_steps >= 3 * 10

@@ -5,7 +5,8 @@ legal list; the bot is shown their templates and, with a small probability (``of
 makes one: a concrete action drawn within a template with its own RNG, at most ``offer_cards``
 cards a side (:func:`ravenry.core.templates.sample`). With ``offers=False`` it never proposes
 (unless proposing is all it may do) and declares the proposals excluded, so a runner builds no
-templates for it. It never reads the view.
+templates for it. It never reads the view, and never takes back a move (``undo``: checked on
+the action it drew, so that with the option off it draws exactly as before).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ravenry.core.rng import Rng
 from ravenry.core.templates import JSONAction, Template, is_exchange, sample
 
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
+UNDO_TYPE = "undo"  # Catan's undo option: listed for people, never chosen by a bot
 
 
 class RandomBot:
@@ -42,7 +44,10 @@ class RandomBot:
         # Proposing is rare, never with offers=False, unless it is all the bot may do.
         if offers and (not legal or (self.offers and rng.below(1_000_000) < self.offer_rate * 1_000_000)):
             return sample(rng.choice(offers), rng, self.offer_cards)
-        return rng.choice(legal)
+        choice = rng.choice(legal)
+        if choice[0] == UNDO_TYPE:  # never takes back a move (the undo option): another choice
+            choice = rng.choice([a for a in legal if a[0] != UNDO_TYPE])
+        return choice
 
 
 register_bot("random", RandomBot)

@@ -131,6 +131,7 @@ class SearchBot:
         templates: Sequence[Template] = (),
         sample: Sampler | None = None,
     ) -> Action | JSONAction:
+        legal = [a for a in legal if a[0] != "undo"] or list(legal)  # never takes back a move
         turn = int(view.get("turn", 0))
         if turn != self._offers_turn:
             self._offers_turn, self._offers_made = turn, []

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -82,6 +82,11 @@ def _offer_sides() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
 OFFER_SIDES = _offer_sides()
 
 
+# Action types an agent never takes: Catan's undo option is for people's misclicks (the bots
+# never take back a move either), so it has no place in the action space.
+NOT_FOR_AGENTS: Final = frozenset({"undo"})
+
+
 class Catalogue:
     """The action catalogue of one game with fixed sizes (a board, a number of seats)."""
 
@@ -94,6 +99,8 @@ class Catalogue:
         actions: list[Action] = []
         offset = 0
         for kind in sorted(codec_fields):
+            if kind in NOT_FOR_AGENTS:
+                continue
             if kind not in spec:
                 raise CatalogueError(f"{game_id}: action type {kind!r} has no catalogue entry")
             entry = spec[kind]
@@ -130,6 +137,8 @@ class Catalogue:
         for action in state.legal_actions(seat):
             i = index.get(action)
             if i is None:
+                if action[0] in NOT_FOR_AGENTS:
+                    continue
                 raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue")
             mask[i] = 1
         if self._offer_offset:

@@ -54,7 +54,7 @@ class GreedyCatanBot:
         if choice is not None:
             return choice
         # A decision this bot does not understand (a variant's own phase): any non-proposal.
-        plain = [a for a in legal if a[0] not in PROPOSALS]
+        plain = [a for a in legal if a[0] not in PROPOSALS and a[0] != "undo"]
         return rng.choice(plain or list(legal))
 
     def _choose(self, s: Situation, acts: dict[str, list[Action]]) -> Action | None:

@@ -19,6 +19,7 @@ from ravenry.games.catan.sampling import deal_dev_cards, deal_resources, fresh_r
 def sample_brotherhood(state: BrotherhoodState, seat: int, rng: Rng) -> BrotherhoodState:
     """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
     s = state.clone()
+    s.undo_stack = None  # a sample plays without undo: the snapshots hold the true hidden cards
     assert isinstance(s, BrotherhoodState)
     others = [q for q in range(s.n) if q != seat]
     acting = seat == s.hero_actor

@@ -21,7 +21,7 @@ from ravenry.core.protocol import GameState
 from ravenry.core.rng import Rng
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.data import KNIGHT, MONOPOLY, N_RES, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
-from ravenry.games.catan.rules import RESOLVED_SEVEN, CatanState
+from ravenry.games.catan.rules import MAX_UNDO_LEVELS, RESOLVED_SEVEN, UNDO_PHASES, CatanState
 from ravenry.games.catan.sampling import deal_dev_hand
 from ravenry.games.catan.scoring import longest_road, recount_vp
 from ravenry.games.catan.state import (
@@ -91,6 +91,28 @@ class CatanInvariants:
         self.check_robber(state)
         self.check_phase(state)
         self.check_trade(state)
+        self.check_undo(state)
+
+    # -- the undo option ----------------------------------------------------------------------
+    def check_undo(self, s: CatanState) -> None:
+        """Snapshots exist only while the current player may undo; each was taken in the same
+        turn, for the same player, and differs from the state now in nothing hidden: the same
+        development cards and deck, the same generator, the other players' hands unchanged."""
+        stack = s.undo_stack
+        if stack is None or not stack:
+            return
+        _require(s.phase in UNDO_PHASES, f"undo snapshots kept in phase {s.phase_name()}")
+        _require(len(stack) <= MAX_UNDO_LEVELS, f"{len(stack)} undo snapshots kept")
+        for action, snap in stack:
+            where = f"undo snapshot before {action!r}"
+            _require(action[0] in s.UNDOABLE_TYPES, f"{where}: not an undoable action")
+            _require(snap.undo_stack is None and not snap.history, f"{where} keeps a stack or history")
+            _require((snap.turn, snap.current) == (s.turn, s.current), f"{where}: another turn or player")
+            _require(snap.dev_deck == s.dev_deck and snap.dev_hands == s.dev_hands, f"{where}: cards drawn")
+            _require(snap.rng.to_json() == s.rng.to_json(), f"{where}: the generator was used")
+            for q in range(s.n):
+                if q != s.current:
+                    _require(snap.hands[q] == s.hands[q], f"{where}: player {q}'s hand changed")
 
     # -- cards --------------------------------------------------------------------------------
     def check_resources(self, s: CatanState) -> None:

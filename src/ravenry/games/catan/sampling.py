@@ -17,6 +17,8 @@ What a sample draws (with the caller's generator; nothing else is read):
   and every card played, which are public) dealt back in the known counts, the rest shuffled
   into a new deck order;
 - the generator: a fresh one, so future dice and steals are unknown too.
+A sample keeps no undo snapshots (the undo option's): they hold the hidden cards as they really
+are, so a sample plays on as if the option were off.
 Pools are built in a canonical order (by kind) before they are shuffled, so the sample depends
 only on what the seat may know and on ``rng``.
 
@@ -61,6 +63,7 @@ def committed(s: CatanState, p: int) -> list[int]:
 def sample_catan(state: CatanState, seat: int, rng: Rng) -> CatanState:
     """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
     s = state.clone()
+    s.undo_stack = None  # a sample plays without undo: the snapshots hold the true hidden cards
     others = [q for q in range(s.n) if q != seat]
     deal_resources(s, seat, others, rng)
     deal_dev_cards(s, others, rng, [])
