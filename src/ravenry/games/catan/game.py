@@ -105,6 +105,8 @@ class CatanGame(Game[CatanConfig, CatanState]):
             return ["phase", "fixed"]
         if name == "shortage_exception":
             return [None, True, False]
+        if name == "undo":
+            return [False, True]
         return super().option_choices(name)
 
     def option_description(self, name: str) -> str | None:
@@ -138,6 +140,8 @@ class CatanGame(Game[CatanConfig, CatanState]):
     def option_labels(self, name: str) -> list[JSON] | None:
         if name == "shortage_exception":
             return ["game default", "on", "off"]
+        if name == "undo":
+            return ["off (the rulebook)", "on"]
         return super().option_labels(name)
 
     def config_from_json(self, obj: Mapping[str, JSON]) -> CatanConfig:

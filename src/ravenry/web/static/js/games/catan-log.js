@@ -38,6 +38,20 @@ function heroEffect(e, who, hex) {
   }
 }
 
+/** What an undo takes back, in a word or two ("road", "keep", "trade"), from the action's JSON:
+ * the view's ``undoable`` (what the current player may take back now) or an ``undone`` event's. */
+export function undoneThing(a, view) {
+  const names = (view && view.names) || { city: "city" };
+  switch (a && a.type) {
+    case "build_road": case "place_road": return "road";
+    case "build_settlement": case "place_settlement": return "settlement";
+    case "build_city": return names.city;
+    case "build_guard": return "guard";
+    case "maritime_trade": return "trade";
+    default: return a ? a.type.replace(/_/g, " ") : "move";
+  }
+}
+
 export function describeEvent(e, ctx, view) {
   const who = (p) => (p === null || p === undefined ? "someone" : ctx.seatName(p));
   const v = view || {};
@@ -86,6 +100,11 @@ export function describeEvent(e, ctx, view) {
       // ``exchanged`` is public; the card given back is null for all but the two players.
       if (e.exchanged === false) return `${who(e.with)} had no ${e.demanded || "such card"}: nothing exchanged.`;
       return `${who(e.with)} handed ${who(e.player)} ${a(e.got) || "a card"}, getting ${a(e.gave) || "a card"} back.`;
+    case "undone": {
+      const a = e.action || {};
+      const detail = a.type === "maritime_trade" ? ` with the bank (${a.rate} ${a.give} for 1 ${a.get})` : "";
+      return `${who(e.player)} took back their ${undoneThing(a, v)}${detail}.`;
+    }
     case "turn_ended": return null;
     case "turn_started": return `Turn ${e.turn}: ${who(e.player)}`;
     case "game_over": return `Game over: ${e.winner === null || e.winner < 0 ? "a tie" : `${who(e.winner)} wins`} (${e.reason}).`;

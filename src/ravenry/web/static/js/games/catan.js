@@ -5,7 +5,7 @@ import { h, s, clear, cap, plural } from "../shell/dom.js";
 import { registerGame } from "../registry.js";
 import { drawBoard } from "./catan-board.js";
 import { wildlingIcon } from "./brotherhood-board.js";
-import { describeEvent, aCard } from "./catan-log.js";
+import { describeEvent, aCard, undoneThing } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
 import { stepChooser, boardStep, STEPWISE_ABOVE } from "./catan-steps.js";
@@ -34,7 +34,7 @@ const HANDLED = new Set([
   "discard", "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly",
   "maritime_trade", "offer_trade", "counter_offer", "accept_trade", "decline_trade", "confirm_trade",
   "accept_counter", "cancel_trade", "hero_flip", "hero_swap", "hero_pass", "use_tarly", "mance_take",
-  "melisandre_pick",
+  "melisandre_pick", "undo",
 ]);
 
 // The uses of the viewer's hero offered under "Use hero" (Samwell Tarly asks on his own).
@@ -96,6 +96,8 @@ function render(areas, model, ctx) {
   const marks = { produced: new Set((track.roll && track.roll.hexes) || []), fresh: new Set(track.fresh) };
   clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks));
   areas.board.dataset.spots = String(spots.size);
+  const undo = undoButton(model, ctx);
+  if (undo) areas.board.append(undo);
 
   const freshHint = marks.fresh.size
     ? [h("span", { class: "muted fresh-hint", "data-fresh-count": marks.fresh.size }, model.seat === null ? "ringed: placed this turn" : "ringed: placed since your last turn")]
@@ -106,6 +108,30 @@ function render(areas, model, ctx) {
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
   clear(areas.dialog).append(...dialogs(ui, model, ctx, types));
 }
+
+// -- the undo option: over the board, where the eye is after a build ----------------------------
+/** "↶ Undo road" when the server's legal actions hold an undo (the game's undo option), naming
+ * what it takes back from the view's ``undoable``; nothing otherwise. Ctrl+Z clicks it. */
+function undoButton(model, ctx) {
+  const undo = (model.legal || []).find((a) => a.type === "undo");
+  if (!undo || model.seat === null || model.seat === undefined) return null;
+  const a = model.view.undoable;
+  const what = undoneThing(a, model.view);
+  const detail = a && a.type === "maritime_trade" ? `: ${a.rate} ${a.give} for 1 ${a.get}` : "";
+  return actionButton(`↶ Undo ${what}`, {
+    action: undo, kind: "undo-float", dataAction: "undo",
+    title: `Take back your ${what}${detail} (Ctrl+Z)`, ariaLabel: `Undo your ${what}${detail}`,
+    onClick: () => ctx.act({ type: "undo" }),
+  });
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!(ev.ctrlKey || ev.metaKey) || ev.shiftKey || ev.altKey || ev.key.toLowerCase() !== "z") return;
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return; // the chat's own undo
+  const button = document.querySelector('button[data-action="undo"]:not(:disabled)');
+  if (button) { ev.preventDefault(); button.click(); }
+});
 
 // -- what the events tell: the last roll's production, pieces placed lately, offer answers ------
 function trackFor(ui) {
@@ -131,6 +157,14 @@ function observe(entry, ctx, model, live) {
       case "built":
         if (e.player !== me) t.fresh.push(e.node !== undefined ? `node:${e.node}` : `edge:${e.edge}`);
         break;
+      case "undone": {
+        // A piece taken back is no longer there to be ringed.
+        const a = e.action || {};
+        const key = a.node !== undefined ? `node:${a.node}` : a.edge !== undefined ? `edge:${a.edge}` : null;
+        const at = key ? t.fresh.lastIndexOf(key) : -1;
+        if (at >= 0) t.fresh.splice(at, 1);
+        break;
+      }
       case "turn_started":
         // Marks show what the others placed since your last turn: they go when your turn ends.
         if (me === null || (t.lastCurrent === me && e.player !== me)) t.fresh = [];
