@@ -1,5 +1,6 @@
 """The undo option in the browser: a game made in the lobby with "undo" on; a person takes back a
 set-up settlement, then, later, a road built in their own turn: the "Undo" button over the board
+(heading the dice strip)
 names what it takes back, the road goes, the cards come back, the log says so, and Ctrl+Z does
 the same. Screenshots at 1280x800 and 390 px wide."""
 
@@ -12,7 +13,7 @@ from browser_support import Server
 from browser_tabs import Tab, assert_no_hidden_info
 
 MAX_STEPS = 300
-UNDO_BUTTON = "#board button[data-action=undo]"
+UNDO_BUTTON = "#dice button[data-action=undo]"
 
 
 def _my_roads(tab: Tab) -> set[int]:
@@ -87,7 +88,7 @@ def test_undo_a_settlement_and_a_road(browser: Any, server: Server) -> None:
     assert _my_settlements(ann) == set() and "place_settlement" in ann.types()
     assert page.locator(UNDO_BUTTON).count() == 0
     assert page.locator("#board .spot[data-action=place_settlement]").count() > 0
-    page.locator("#log li", has_text="Ann took back their settlement").first.wait_for()
+    page.locator("#log li", has_text="took back their settlement").first.wait_for()
 
     # Play on until Ann can build a road in her own turn.
     built = False
@@ -119,7 +120,7 @@ def test_undo_a_settlement_and_a_road(browser: Any, server: Server) -> None:
     for r in ("brick", "lumber"):
         assert page.locator(f"[data-hand={r}]").get_attribute("data-count") == str(hand[r])
     assert page.locator(UNDO_BUTTON).count() == 0
-    page.locator("#log li", has_text="Ann took back their road").first.wait_for()
+    page.locator("#log li", has_text="took back their road").first.wait_for()
     ann.assert_log_newest_first()
     ann.shot("road-taken-back")
 

@@ -96,20 +96,21 @@ function render(areas, model, ctx) {
   const marks = { produced: new Set((track.roll && track.roll.hexes) || []), fresh: new Set(track.fresh) };
   clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks));
   areas.board.dataset.spots = String(spots.size);
-  const undo = undoButton(model, ctx);
-  if (undo) areas.board.append(undo);
 
   const freshHint = marks.fresh.size
     ? [h("span", { class: "muted fresh-hint", "data-fresh-count": marks.fresh.size }, model.seat === null ? "ringed: placed this turn" : "ringed: placed since your last turn")]
     : [];
-  clear(areas.dice).append(...diceStrip(view, ui), ...rollGains(track, model, ctx), ...freshHint);
+  // The undo option's button heads the strip over the board, where the eye is after a build,
+  // and never covers a spot on the board.
+  const undo = undoButton(model, ctx);
+  clear(areas.dice).append(...(undo ? [undo] : []), ...diceStrip(view, ui), ...rollGains(track, model, ctx), ...freshHint);
   clear(areas.players).append(playersPanel(model, ctx));
   clear(areas.me).append(...mePanel(model, ctx));
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
   clear(areas.dialog).append(...dialogs(ui, model, ctx, types));
 }
 
-// -- the undo option: over the board, where the eye is after a build ----------------------------
+// -- the undo option ------------------------------------------------------------------------------
 /** "↶ Undo road" when the server's legal actions hold an undo (the game's undo option), naming
  * what it takes back from the view's ``undoable``; nothing otherwise. Ctrl+Z clicks it. */
 function undoButton(model, ctx) {
@@ -119,7 +120,7 @@ function undoButton(model, ctx) {
   const what = undoneThing(a, model.view);
   const detail = a && a.type === "maritime_trade" ? `: ${a.rate} ${a.give} for 1 ${a.get}` : "";
   return actionButton(`↶ Undo ${what}`, {
-    action: undo, kind: "undo-float", dataAction: "undo",
+    action: undo, kind: "undo", dataAction: "undo",
     title: `Take back your ${what}${detail} (Ctrl+Z)`, ariaLabel: `Undo your ${what}${detail}`,
     onClick: () => ctx.act({ type: "undo" }),
   });
