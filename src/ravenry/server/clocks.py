@@ -22,13 +22,14 @@ import re
 import threading
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 # The options the table (not the rules) owns; they are stored with the game's other options.
 TABLE_OPTIONS = ("clock", "away_after")
 DEFAULT_AWAY_AFTER = 2
 AWAY_AFTER_RANGE = (1, 20)
+MOVES_REMEMBERED = 16  # clocks kept for undo: more than the rules let be taken back in a row
 
 # name: (lowest, highest) seconds per decision or bank
 _RANGES = {"move": (5.0, 3600.0), "chess": (30.0, 4 * 3600.0), "slow": (3600.0, 14 * 86400.0)}
@@ -148,6 +149,10 @@ class SeatClock:
     bank: float | None = None
     timeouts: int = 0
     away: bool = False
+    # (deadline, bank) before each of the person's moves in the decision now, newest last: an
+    # undo (the Catan family's option) puts the clock back as it stood before the move it takes
+    # back. Kept in memory only: after a restart an undo just leaves the clock running.
+    before_moves: list[tuple[float | None, float | None]] = field(default_factory=list)
 
     def start(self, spec: ClockSpec, now: float) -> None:
         if spec.mode == "chess":
@@ -157,13 +162,28 @@ class SeatClock:
         elif spec.on:
             self.deadline = now + spec.seconds
 
-    def stop(self, spec: ClockSpec, now: float, timed_out: bool = False) -> None:
+    def stop(self, spec: ClockSpec, now: float, timed_out: bool = False, moved: bool = False) -> None:
         """The seat stopped deciding: in chess mode the time it used leaves its bank, and the
-        increment is added (after a timeout too: the bank is then just the increment)."""
+        increment is added (after a timeout too: the bank is then just the increment).
+        ``moved``: it was the person's own move (see :meth:`moved`), which an undo may take back."""
+        if moved:
+            self.before_moves.append((self.deadline, self.bank))
+            del self.before_moves[:-MOVES_REMEMBERED]
+        else:
+            self.before_moves.clear()
         if self.deadline is not None and spec.mode == "chess":
             left = 0.0 if timed_out else max(0.0, self.deadline - now)
             self.bank = left + spec.increment
         self.deadline = None
+
+    def moved(self, spec: ClockSpec, now: float, undo: bool) -> None:
+        """The person's own move: the clock stops (see :meth:`stop`). An ``undo`` does not stop
+        it: the clock stands again as before the move it took back (that deadline, that bank), so
+        that moves taken back never gain time (no fresh move clock, no increment)."""
+        if not undo:
+            self.stop(spec, now, moved=True)
+        elif self.before_moves:
+            self.deadline, self.bank = self.before_moves.pop()
 
     def remaining(self, spec: ClockSpec, now: float) -> float | None:
         if self.deadline is not None:

@@ -512,7 +512,7 @@ class LiveGame:
             self.status = "finished"
             asyncio.get_running_loop().call_soon(self._maybe_idle)
         if self.clock_spec.on:
-            self._after_commit(self.seats[seat], origin)
+            self._after_commit(self.seats[seat], origin, payload.get("type") == "undo")
         return Outcome(seq), entry
 
     async def _resync_after_failure(self) -> None:
@@ -623,9 +623,10 @@ class LiveGame:
             ],
         }
 
-    def _after_commit(self, actor: Seat, origin: str) -> None:
+    def _after_commit(self, actor: Seat, origin: str, undo: bool = False) -> None:
         """The actor's clock stops (a timeout counts toward away; a person's own move resets the
-        count), then every clock is set for the decision now."""
+        count; an undo puts the clock back as before the move it took back), then every clock is
+        set for the decision now."""
         now = self.wall.now()
         if origin == "timeout":
             actor.clock.stop(self.clock_spec, now, timed_out=True)
@@ -635,7 +636,7 @@ class LiveGame:
                 self.broadcast_presence()
         elif origin == "person" and actor.kind == "human":
             actor.clock.timeouts = 0
-            actor.clock.stop(self.clock_spec, now)
+            actor.clock.moved(self.clock_spec, now, undo)
         self._rearm()
 
     def _rearm(self) -> None:

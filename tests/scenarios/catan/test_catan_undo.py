@@ -53,7 +53,8 @@ def test_a_road_taken_back_gives_back_the_cards_and_the_path(one_event) -> None:
     assert all(v["undoable"] == {"type": "build_road", "edge": edge} for v in views(state))
     events = state.apply(0, UNDO)
     assert one_event(events, "undone").data == {"player": 0, "action": {"type": "build_road", "edge": edge}}
-    assert [e.view(seat) for e in events for seat in (1, None)][0]["action"]["edge"] == edge
+    # Public: every seat and a spectator see what was taken back.
+    assert all(events[0].view(seat)["action"]["edge"] == edge for seat in (1, 2, 3, None))
     assert state.edge_owner[edge] == -1 and state.hands[0] == [3, 3, 3, 3, 5]
     # Every seat and a spectator see exactly what they saw before the road; only the history
     # remembers it (and the undo), so that a replay makes this very game.
@@ -107,7 +108,12 @@ def test_several_in_a_row_go_back_one_at_a_time() -> None:
     assert state.observe(2)["undoable"]["type"] == "build_road"
     state.apply(0, UNDO)
     assert without_history(state) == after_trade
-    assert state.observe(2)["undoable"] == {"type": "maritime_trade", "give": "wool", "rate": 4, "get": "lumber"}
+    assert state.observe(2)["undoable"] == {
+        "type": "maritime_trade",
+        "give": "wool",
+        "rate": 4,
+        "get": "lumber",
+    }
     state.apply(0, UNDO)
     assert without_history(state) == start and state.observe(2)["undoable"] is None
     assert UNDO not in state.legal_actions(0)
@@ -130,7 +136,8 @@ def test_only_the_last_few_are_kept() -> None:
     [
         pytest.param([(0, ("buy_dev",))], id="a development card bought"),
         pytest.param(
-            [(0, ("offer_trade", (0, 0, 0, 0, 1), (0, 0, 1, 0, 0)))] + [(q, ("decline_trade",)) for q in (1, 2, 3)],
+            [(0, ("offer_trade", (0, 0, 0, 0, 1), (0, 0, 1, 0, 0)))]
+            + [(q, ("decline_trade",)) for q in (1, 2, 3)],
             id="an offer declined",
         ),
         pytest.param([(0, ("play_monopoly", ORE))], id="a card played"),
