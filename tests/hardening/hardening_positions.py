@@ -3,7 +3,8 @@
 Random playouts (a seeded :class:`~ravenry.core.rng.Rng`, never the ``random`` module) keep the
 first state of each phase they pass through — set-up, before and after the roll, discards after
 a 7, the robber waiting, free roads, a trade offer pending and its confirmation, Brotherhood's
-guard set-up and hero phases — and a late position with wildlings in the Gift. Built once per
+guard set-up and hero phases — a late position with wildlings in the Gift, and a main phase
+with the undo option on and a build or trade to take back. Built once per
 test session; tests work on clones.
 """
 
@@ -88,6 +89,14 @@ def positions() -> tuple[tuple[str, GameState], ...]:
                         found[f"{game}/over"] = state
                         break
                     _step(state, rng)
+        # The undo option on: a main phase in which the player may take back a build or trade.
+        state = ravenry.new_game(game, players=4, seed=5, board="variable", undo=True)
+        rng = Rng.from_seed(5 * 7919 + len(game))
+        for _ in range(20 * STEP_CAP):
+            if state.phase_name() == "main" and ("undo",) in state.legal_actions(state.decision().players[0]):  # type: ignore[attr-defined]
+                found[f"{game}/undo"] = state
+                break
+            _step(state, rng)
     return tuple(sorted(found.items()))
 
 
