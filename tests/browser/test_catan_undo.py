@@ -12,6 +12,8 @@ from typing import Any
 from browser_support import Server
 from browser_tabs import Tab, assert_no_hidden_info
 
+from ravenry.games.catan.boards import classic_topology
+
 MAX_STEPS = 300
 UNDO_BUTTON = "#dice button[data-action=undo]"
 
@@ -26,10 +28,25 @@ def _my_settlements(tab: Tab) -> set[int]:
     return {node for node, owner, _ in tab.view()["buildings"] if owner == seat}
 
 
+def _settle_on_brick_and_lumber(tab: Tab) -> None:
+    """A set-up settlement by a hills and a forest hex where one is free (the test reads the
+    board; the second settlement's starting cards then make a road), clicked on the board."""
+    topo = classic_topology()
+    terrain = {h["id"]: h["terrain"] for h in tab.board["hexes"]}
+    nodes = [a["node"] for a in tab.legal() if a["type"] == "place_settlement"]
+    good = [n for n in nodes if {"hills", "forest"} <= {terrain[h] for h in topo.node_hexes[n]}]
+    answered = len(tab.answers)
+    tab.page.locator(f"#board .spot[data-node='{(good or nodes)[0]}']").click()
+    tab.wait_for_ack(answered, "a set-up settlement")
+
+
 def _routine(tab: Tab, rng: random.Random) -> None:
     """One decision that is not a build: set-up placements, the dice, discards, the robber,
     declining offers, ending the turn."""
     types = tab.types()
+    if "place_settlement" in types:
+        _settle_on_brick_and_lumber(tab)
+        return
     spot_kinds = types & {"place_settlement", "place_road", "place_free_road", "move_robber"}
     if spot_kinds:
         tab.click_spot(rng, sorted(spot_kinds)[0])
