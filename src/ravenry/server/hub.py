@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ravenry.core.errors import IllegalAction
+from ravenry.server.bot_workers import BotPool
 from ravenry.server.clocks import TABLE_OPTIONS, SystemClock, WallClock, table_options
 from ravenry.server.limits import Limits, TokenBucket
 from ravenry.server.live import LiveGame, Seat, hash_token, invite_link, new_token
@@ -49,8 +50,11 @@ class Hub:
         fixed_seed: int | None,
         limits: Limits | None = None,
         wall: WallClock | None = None,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.storage = storage
+        # Where every game's bots think: worker processes off the event loop (bot_workers.py).
+        self.bot_pool = bot_pool or BotPool()
         self.wall: WallClock = wall or SystemClock()  # tests pass a ManualClock
         self.bot_delay = bot_delay
         self.fixed_seed = fixed_seed
@@ -95,6 +99,7 @@ class Hub:
         for live in self.games.values():
             live.cancel_bots()
             live.stop_clocks()
+        self.bot_pool.close()
 
     def _open_cutoff(self) -> float:
         ttl = self.limits.open_game_ttl
@@ -123,6 +128,7 @@ class Hub:
     def _register(self, live: LiveGame) -> None:
         self.games[live.id] = live
         live.wall = self.wall
+        live.bot_pool = self.bot_pool
         live.on_idle = self._forget
         live.presence_delay = self.limits.presence_delay
         per_minute = self.limits.spectator_chat_per_minute
