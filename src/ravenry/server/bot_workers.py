@@ -136,6 +136,7 @@ class BotPool:
         self.nice = nice
         self._executor: Executor | None = None
         self.replaced = 0  # pools replaced after losing a worker (for logs and tests)
+        self.answers: dict[int, int] = {}  # decisions made, by the process that made them
 
     def _current(self) -> Executor:
         # Started at the first decision (a server without bots starts no process).
@@ -168,7 +169,9 @@ class BotPool:
         for attempt in range(self.retries + 1):
             executor = self._current()
             try:
-                return await loop.run_in_executor(executor, decide, job)
+                answer = await loop.run_in_executor(executor, decide, job)
+                self.answers[answer.pid] = self.answers.get(answer.pid, 0) + 1
+                return answer
             except BrokenProcessPool:
                 tries = self.retries + 1
                 log.warning("a bot worker died (try %d of %d); starting a new pool", attempt + 1, tries)

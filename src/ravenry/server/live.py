@@ -187,6 +187,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     bot_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one bot thinks at a time
+    bot_choices_dropped: int = 0  # choices thought on a position the game had left (and redone)
     # Where bots think (the hub's, shared by every game): worker processes, off the event loop.
     bot_pool: BotPool = field(default_factory=lambda: BotPool(0))
     broken_bots: set[int] = field(default_factory=set)
@@ -594,6 +595,7 @@ class LiveGame:
                 # The game moved on while the bot thought (a person acted, the clock or a takeover
                 # changed who plays the seat): its choice is dropped, unseen, and it thinks again
                 # on the game as it is, if it still decides.
+                self.bot_choices_dropped += 1
                 return True
             # Its choice goes through the very path a person's does.
             if seat.kind == "bot":
