@@ -11,12 +11,16 @@ accepted moves per second, and the latency from sending an ``act`` to receiving 
 With ``--bots K``, K seats of every game are bots of ``--bot`` (default: the ``hard`` level,
 a search bot thinking up to 0.8 s a decision) that wait ``--bot-delay`` seconds and then think
 in the server's bot workers (``--bot-workers``): the latencies are still those of the people's
-acts, now while the bots use a core; bot moves a second are reported too.
+acts, now while the bots use a core; bot moves a second are reported too. People then wait
+for the bots at their tables (a bot worker makes about one 0.8 s decision a second), so few
+people's acts are measured; ``--bot-games M`` adds M games in which every seat is such a bot
+(made at the start, nobody connected), keeping the workers busy beside games of people.
 
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres
     .venv/bin/python benchmarks/server_load.py --games 50 --think 0 --seconds 15   # saturation
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --bots 2   # half search bots
+    .venv/bin/python benchmarks/server_load.py --games 100 --bot-games 100 --seconds 30  # half, apart
 """
 
 from __future__ import annotations
@@ -156,7 +160,8 @@ async def play_seat(
             except ConnectionClosed:
                 return False
         try:
-            text = await asyncio.wait_for(ws.recv(decode=True), timeout=max(0.1, totals.stop_at - time.monotonic() + 5))
+            wait = max(0.1, totals.stop_at - time.monotonic() + 5)
+            text = await asyncio.wait_for(ws.recv(decode=True), timeout=wait)
         except (TimeoutError, ConnectionClosed):
             return False
         if (
@@ -247,6 +252,9 @@ async def run_load(base: str, args: argparse.Namespace) -> Totals:
     totals.stop_at = now + args.warmup + args.seconds
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        bot_table = [{"kind": "bot", "bot": args.bot or level_spec("hard", args.game)}] * args.players
+        for _ in range(args.bot_games):
+            await create_game(http, base, args.game, bot_table)
         await asyncio.gather(
             *(
                 keep_one_game_going(
@@ -295,6 +303,7 @@ def main() -> None:
     )
     parser.add_argument("--bots", type=int, default=0, help="bot seats in every game (the rest are people)")
     parser.add_argument("--bot", default=None, help="the bots' spec (default: the hard level's)")
+    parser.add_argument("--bot-games", type=int, default=0, help="games of bots only, beside")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before thinking")
     parser.add_argument("--bot-workers", type=int, default=None, help="the server's bot processes")
     parser.add_argument("--json", type=Path, default=None, help="also write the numbers here")
@@ -302,13 +311,14 @@ def main() -> None:
     args = parser.parse_args()
     if not 0 <= args.bots < args.players:
         parser.error(f"--bots must be from 0 to {args.players - 1} (a game needs a person to measure)")
+    load_before = round(os.getloadavg()[0], 2)
     server_cpu = None
     client_cpu = time.process_time()
     if args.server:
         totals = asyncio.run(run_load(args.server.rstrip("/"), args))
     else:
         port = _free_port()
-        bot_delay = args.bot_delay if args.bots else 0.0
+        bot_delay = args.bot_delay if args.bots or args.bot_games else 0.0
         with database(args.postgres) as url, server(url, port, bot_delay, args.bot_workers) as proc:
             totals = asyncio.run(run_load(f"http://127.0.0.1:{port}", args))
             server_cpu = _cpu_seconds(proc.pid)
@@ -321,7 +331,8 @@ def main() -> None:
         "games_at_once": args.games,
         "players": args.players,
         "bot_seats": args.bots,
-        **({"bot": bot, "bot_delay_s": args.bot_delay} if args.bots else {}),
+        **({"bot_games": args.bot_games} if args.bot_games else {}),
+        **({"bot": bot, "bot_delay_s": args.bot_delay} if args.bots or args.bot_games else {}),
         **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}),
         "think_s": args.think,
         "seconds": args.seconds,
@@ -332,7 +343,9 @@ def main() -> None:
         "bot_moves_per_s": round(max(0, all_moves - totals.moves) / args.seconds, 1),
         "games_finished": totals.games_finished,
         "cpus": os.cpu_count(),
-        "load_average": [round(x, 2) for x in os.getloadavg()],  # others sharing the machine
+        # The machine's 1-minute load average before the run (others sharing it) and at its end.
+        "load_before": load_before,
+        "load_after": round(os.getloadavg()[0], 2),
         # CPU per move over the whole run (warm-up, game creation and connecting included): what
         # the numbers would be on an idle machine, whatever else shares the cores.
         "client_cpu_ms_per_move": round(1000 * client_cpu / max(1, totals.all_moves), 2),

@@ -19,10 +19,11 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 from bot_support import GateBot, thoughts, wait_for
 from conftest import FIXED_SEED, TEST_LIMITS
-from server_support import Viewer, create, tokens
+from server_support import Viewer, create, free_port, running_server, tokens
 from starlette.testclient import TestClient
 
 from ravenry.bots import base as bots_base
@@ -206,3 +207,44 @@ def test_the_pool_refuses_a_bad_size() -> None:
     for bad in (-1, 1.5, "2"):
         with pytest.raises(ValueError, match="bot workers must be a whole number"):
             BotPool(bad)  # type: ignore[arg-type]
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (Linux /proc), running or a zombie not yet reaped."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state == "Z"
+
+
+def test_the_workers_leave_when_the_server_is_killed_outright(tmp_path: Path) -> None:
+    """SIGKILL leaves the server no time to stop its pool: the workers notice and leave."""
+    port = free_port()
+    url = f"sqlite:///{tmp_path / 'killed.sqlite'}"
+    with running_server(url, port, tmp_path / "server.log") as proc:
+        base = f"http://127.0.0.1:{port}"
+        body = {"game": "catan", "seats": [{"kind": "bot", "bot": "greedy"}] * 3}
+        game_id = httpx.post(f"{base}/api/games", json=body).json()["id"]
+        wait_for(lambda: httpx.get(f"{base}/api/games/{game_id}").json()["seq"] >= 3, "the bots to move")
+        helpers = _descendants(proc.pid)
+        assert len(helpers) >= 2  # the fork server and at least one worker (and the resource tracker)
+        proc.kill()
+        proc.wait(timeout=10)
+    wait_for(lambda: all(_gone(pid) for pid in helpers), "every bot process to leave", timeout=20)

@@ -31,6 +31,7 @@ from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
 from ravenry.server.limits import AddressBook, Limits, client_address
 from ravenry.server.live import Connection, LiveGame, chat_frame, hash_token, new_token
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
+from ravenry.server.options import bot_levels
 from ravenry.server.sockets import pump, serve_socket
 from ravenry.server.storage import GameRow, Storage
 from ravenry.server.transport import SecurityHeaders
@@ -162,6 +163,8 @@ def create_app(
                     "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS]
                     + table_option_specs(),
                     "bots": bot_kinds(game_id),
+                    # What a person picks: easy, medium, hard, each with the spec it seats.
+                    "levels": bot_levels(game_id),
                 }
             )
         return {"games": games}

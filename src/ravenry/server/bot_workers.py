@@ -20,7 +20,8 @@ asked again (``retries`` times) before :class:`BotWorkerLost` is raised.
 
 Workers are forked from a fork server that has imported the games and bots once (a forked
 worker starts in milliseconds, and never inherits the server's threads or sockets); they run
-at a lower priority (``BOT_WORKER_NICE``) than the event loop. ``workers=0`` thinks on one
+at a lower priority (``BOT_WORKER_NICE``) than the event loop, and leave by themselves if the
+server is killed outright (``_exit_with_server``). ``workers=0`` thinks on one
 thread of the server's own process instead: the same jobs and answers, for tests and debugging
 (a thread shares the interpreter lock, so a slow bot does slow the loop there).
 """
@@ -35,10 +36,12 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ravenry.bots.base import Bot, bot_decide
@@ -51,6 +54,7 @@ log = logging.getLogger("ravenry.server")
 DEFAULT_BOT_WORKERS = 1  # two cores: one for the event loop, one for the bots
 BOT_WORKER_NICE = 5  # the workers yield the CPU to the event loop when both want it
 DEFAULT_RETRIES = 2  # a job is asked again this many times after losing its worker
+SERVER_CHECK_S = 1.0  # how often a worker checks that the server is still there
 # Imported once by the fork server, so that every worker starts with them.
 PRELOAD = (
     "ravenry.games.catan",
@@ -115,12 +119,39 @@ def decide(job: BotJob) -> BotAnswer:
     )
 
 
-def _worker_started(nice: int) -> None:
+def _worker_started(nice: int, server: int) -> None:
     # Ctrl-C reaches the whole process group: the server shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
+    threading.Thread(target=_exit_with_server, args=(server,), daemon=True).start()
+
+
+def _exit_with_server(server: int) -> None:
+    # A server killed outright (SIGKILL, out of memory) cannot stop its pool, and a worker would
+    # wait for jobs for ever (its parent is the fork server, which itself waits for its workers):
+    # each worker watches the server's process and leaves after it.
+    while _running(server):
+        time.sleep(SERVER_CHECK_S)
+    os._exit(0)
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` is running (a zombie, dead but not yet reaped, is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel whether the pid exists
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    return stat.rsplit(")", 1)[-1].split()[0] != "Z"
 
 
 class BotPool:
@@ -150,7 +181,7 @@ class BotPool:
                     max_workers=self.workers,
                     mp_context=context,
                     initializer=_worker_started,
-                    initargs=(self.nice,),
+                    initargs=(self.nice, os.getpid()),
                 )
         return self._executor
 

@@ -58,6 +58,7 @@ from ravenry.server.clocks import (
 )
 from ravenry.server.limits import TokenBucket
 from ravenry.server.messages import clean_chat_text
+from ravenry.server.options import level_of
 from ravenry.server.storage import ChatRow, GameRow, SeatRow, Storage
 
 log = logging.getLogger("ravenry.server")
@@ -127,12 +128,14 @@ class Seat:
     bot: Bot | None = None
     rng: Rng | None = None
     clock: SeatClock = field(default_factory=SeatClock)
+    level: str | None = None  # the level (easy, medium, hard) the bot's spec is, if any
 
     def public(self, connected: bool) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "kind": self.kind,
             "bot": self.bot_spec,
+            "level": self.level,
             "name": self.name,
             "connected": connected,
             "away": self.clock.away,
@@ -870,4 +873,5 @@ def _seat(row: SeatRow, game_id: str) -> Seat:
         token_hash=row.token_hash,
         claimed=row.claimed_at is not None or row.kind == "bot",
         clock=SeatClock(row.clock_deadline, row.clock_bank, row.timeouts, row.away),
+        level=level_of(row.bot, game_id),
     )
