@@ -770,8 +770,9 @@ class LiveGame:
                 job = self._stand_in_job(seat)
             action = await self._stand_in_choice(seat, job)
             async with self.lock:
-                if self.seq != seq or not self._deciding(seat.seat) or seat.clock.deadline is None:
-                    continue
+                deadline = seat.clock.deadline
+                if self.seq != seq or not self._deciding(seat.seat) or deadline is None or deadline > now:
+                    continue  # the game or the seat's clock moved on while the stand-in thought
                 try:
                     outcome = await self._timeout_locked(seat, action)
                 except Exception:

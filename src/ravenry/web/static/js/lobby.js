@@ -44,7 +44,7 @@ function botOptions(g, seat) {
   const levels = (g.levels || []).map((l) => h("option", {
     value: `bot:${l.level}`, selected: chosen(l.level), title: `${l.level}: the ${l.kind} bot (${l.bot})`, "data-level": l.level,
   }, `Bot: ${l.level}`));
-  const kinds = (g.bots || []).map((b) => h("option", { value: `bot:${b}`, selected: chosen(b) }, `Bot kind: ${b}`));
+  const kinds = (g.bots || []).map((b) => h("option", { value: `bot:${b}`, selected: chosen(b) }, `Kind: ${b}`));
   return [h("optgroup", { label: "Bots" }, levels), h("optgroup", { label: "Bot kinds" }, kinds)];
 }
 
