@@ -8,9 +8,19 @@ a random legal action (never a trade proposal). As one game ends another is crea
 accepted moves per second, and the latency from sending an ``act`` to receiving its ``ack``
 (p50, p90, p99, max), which covers the rules, the commit, and every viewer's projection.
 
+With ``--bots K``, K seats of every game are bots of ``--bot`` (default: the ``hard`` level,
+a search bot thinking up to 0.8 s a decision) that wait ``--bot-delay`` seconds and then think
+in the server's bot workers (``--bot-workers``): the latencies are still those of the people's
+acts, now while the bots use a core; bot moves a second are reported too. People then wait
+for the bots at their tables (a bot worker makes about one 0.8 s decision a second), so few
+people's acts are measured; ``--bot-games M`` adds M games in which every seat is such a bot
+(made at the start, nobody connected), keeping the workers busy beside games of people.
+
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres
     .venv/bin/python benchmarks/server_load.py --games 50 --think 0 --seconds 15   # saturation
+    .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --bots 2   # half search bots
+    .venv/bin/python benchmarks/server_load.py --games 100 --bot-games 100 --seconds 30  # half, apart
 """
 
 from __future__ import annotations
@@ -37,6 +47,8 @@ import httpx2 as httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from ravenry.bots.levels import level_spec
+
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -50,6 +62,8 @@ class Totals:
         self.games_finished = 0
         self.stop_at = 0.0
         self.started = 0.0
+        self.seq_at_start = 0  # every game's seq summed when measuring starts and stops
+        self.seq_at_stop = 0
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -65,11 +79,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(
+    database_url: str, port: int, bot_delay: float = 0.0, bot_workers: int | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     argv = [sys.executable, "-m", "ravenry.cli", "serve", "--port", str(port), "--database", database_url]
+    argv += ["--bot-delay", str(bot_delay)]
+    if bot_workers is not None:
+        argv += ["--bot-workers", str(bot_workers)]
     # One client process drives every seat from one address, far faster than people: the
     # per-address limits are off (0) and presence is not delayed.
-    argv += ["--bot-delay", "0", "--rate", "1000", "--address-rate", "0", "--connections-per-address", "0"]
+    argv += ["--rate", "1000", "--address-rate", "0", "--connections-per-address", "0"]
     argv += ["--connects-per-minute", "0", "--creates-per-hour", "0", "--presence-delay", "0"]
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
     proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
@@ -118,7 +137,8 @@ def database(postgres: bool) -> Iterator[str]:
 
 async def play_seat(
     ws: ClientConnection, token: str, think: float, rng: random.Random, totals: Totals
-) -> None:
+) -> bool:
+    """Play one seat until its game ends (True) or the run does (False)."""
     await ws.send(json.dumps({"t": "hello", "token": token}))
     legal: list[dict[str, Any]] | None = None
     seq = -1
@@ -140,7 +160,8 @@ async def play_seat(
             except ConnectionClosed:
                 return False
         try:
-            text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, totals.stop_at - time.monotonic() + 5))
+            wait = max(0.1, totals.stop_at - time.monotonic() + 5)
+            text = await asyncio.wait_for(ws.recv(decode=True), timeout=wait)
         except (TimeoutError, ConnectionClosed):
             return False
         if (
@@ -169,8 +190,16 @@ async def play_seat(
             pending, legal = None, None
 
 
-async def create_game(http: httpx.AsyncClient, base: str, game: str, players: int) -> dict[str, Any]:
-    body = {"game": game, "seats": [{"kind": "human"}] * players}
+def seating(players: int, bots: int, bot: str) -> list[dict[str, str]]:
+    """``bots`` bot seats spread among the people (seats 1, 3, ... first)."""
+    order = [*range(1, players, 2), *range(0, players, 2)][:bots]
+    return [{"kind": "bot", "bot": bot} if n in order else {"kind": "human"} for n in range(players)]
+
+
+async def create_game(
+    http: httpx.AsyncClient, base: str, game: str, seats: list[dict[str, str]]
+) -> dict[str, Any]:
+    body = {"game": game, "seats": seats}
     for attempt in range(3):
         try:
             response = await http.post(f"{base}/api/games", json=body)
@@ -187,7 +216,7 @@ async def keep_one_game_going(
     http: httpx.AsyncClient,
     base: str,
     game: str,
-    players: int,
+    seats: list[dict[str, str]],
     think: float,
     seed: int,
     warmup: float,
@@ -198,8 +227,8 @@ async def keep_one_game_going(
     # instead of 4 x N sockets connecting in the same instant.
     await asyncio.sleep(rng.random() * warmup / 2)
     while time.monotonic() < totals.stop_at:
-        created = await create_game(http, base, game, players)
-        tokens = [s["invite"].split("token=")[1] for s in created["seats"]]
+        created = await create_game(http, base, game, seats)
+        tokens = [s["invite"].split("token=")[1] for s in created["seats"] if s["invite"]]
         url = base.replace("http", "ws", 1) + f"/ws/{created['id']}"
         sockets = [await connect(url, max_size=2**22) for _ in tokens]
         try:
@@ -217,20 +246,40 @@ async def keep_one_game_going(
 
 async def run_load(base: str, args: argparse.Namespace) -> Totals:
     totals = Totals()
+    seats = seating(args.players, args.bots, args.bot or level_spec("hard", args.game))
     now = time.monotonic()
     totals.started = time.perf_counter() + args.warmup
     totals.stop_at = now + args.warmup + args.seconds
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        bot_table = [{"kind": "bot", "bot": args.bot or level_spec("hard", args.game)}] * args.players
+        for _ in range(args.bot_games):
+            await create_game(http, base, args.game, bot_table)
         await asyncio.gather(
             *(
                 keep_one_game_going(
-                    http, base, args.game, args.players, args.think, args.seed + g, args.warmup, totals
+                    http, base, args.game, seats, args.think, args.seed + g, args.warmup, totals
                 )
                 for g in range(args.games)
-            )
+            ),
+            count_moves(http, base, totals),
         )
     return totals
+
+
+async def count_moves(http: httpx.AsyncClient, base: str, totals: Totals) -> None:
+    """Every game's position (seq) summed when measuring starts and when it stops: all the
+    moves made meanwhile, people's and bots'."""
+    await asyncio.sleep(max(0.0, totals.started - time.perf_counter()))
+    totals.seq_at_start = await total_seq(http, base)
+    await asyncio.sleep(max(0.0, totals.stop_at - time.monotonic()))
+    totals.seq_at_stop = await total_seq(http, base)
+
+
+async def total_seq(http: httpx.AsyncClient, base: str) -> int:
+    response = await http.get(f"{base}/api/games")
+    response.raise_for_status()
+    return sum(int(g["seq"]) for g in response.json()["games"])
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -252,31 +301,51 @@ def main() -> None:
     parser.add_argument(
         "--postgres", action="store_true", help="run the server on a fresh PostgreSQL database"
     )
+    parser.add_argument("--bots", type=int, default=0, help="bot seats in every game (the rest are people)")
+    parser.add_argument("--bot", default=None, help="the bots' spec (default: the hard level's)")
+    parser.add_argument("--bot-games", type=int, default=0, help="games of bots only, beside")
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before thinking")
+    parser.add_argument("--bot-workers", type=int, default=None, help="the server's bot processes")
     parser.add_argument("--json", type=Path, default=None, help="also write the numbers here")
     parser.add_argument("--server", default=None, help="load a server already running at this URL instead")
     args = parser.parse_args()
+    if not 0 <= args.bots < args.players:
+        parser.error(f"--bots must be from 0 to {args.players - 1} (a game needs a person to measure)")
+    load_before = round(os.getloadavg()[0], 2)
     server_cpu = None
     client_cpu = time.process_time()
     if args.server:
         totals = asyncio.run(run_load(args.server.rstrip("/"), args))
     else:
         port = _free_port()
-        with database(args.postgres) as url, server(url, port) as proc:
+        bot_delay = args.bot_delay if args.bots or args.bot_games else 0.0
+        with database(args.postgres) as url, server(url, port, bot_delay, args.bot_workers) as proc:
             totals = asyncio.run(run_load(f"http://127.0.0.1:{port}", args))
             server_cpu = _cpu_seconds(proc.pid)
     client_cpu = time.process_time() - client_cpu
     measured = totals.latencies
+    bot = args.bot or level_spec("hard", args.game)
+    all_moves = totals.seq_at_stop - totals.seq_at_start
     result = {
         "database": "external" if args.server else "postgresql" if args.postgres else "sqlite",
         "games_at_once": args.games,
         "players": args.players,
+        "bot_seats": args.bots,
+        **({"bot_games": args.bot_games} if args.bot_games else {}),
+        **({"bot": bot, "bot_delay_s": args.bot_delay} if args.bots or args.bot_games else {}),
+        **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}),
         "think_s": args.think,
         "seconds": args.seconds,
         "moves": totals.moves,
         "moves_per_s": round(totals.moves / args.seconds, 1),
         "rejects": totals.rejects,
+        # Moves of every game while measuring, less the people's acknowledged ones: the bots'.
+        "bot_moves_per_s": round(max(0, all_moves - totals.moves) / args.seconds, 1),
         "games_finished": totals.games_finished,
         "cpus": os.cpu_count(),
+        # The machine's 1-minute load average before the run (others sharing it) and at its end.
+        "load_before": load_before,
+        "load_after": round(os.getloadavg()[0], 2),
         # CPU per move over the whole run (warm-up, game creation and connecting included): what
         # the numbers would be on an idle machine, whatever else shares the cores.
         "client_cpu_ms_per_move": round(1000 * client_cpu / max(1, totals.all_moves), 2),

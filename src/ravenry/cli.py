@@ -22,6 +22,7 @@ from rich.console import Console
 
 from ravenry.build import build_name
 from ravenry.core.registry import available_games, get_game
+from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS
 
 EXIT_USAGE = 2
 SERVER_GC_THRESHOLDS = (50_000, 20, 1_000)  # generation 0, 1, 2 (CPython's default: 700, 10, 10)
@@ -110,6 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--bot-delay", type=float, default=0.6, metavar="S", help="seconds a bot waits before it acts"
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=DEFAULT_BOT_WORKERS,
+        metavar="N",
+        help=f"processes bots think in, off the event loop (default {DEFAULT_BOT_WORKERS}; "
+        "0: a thread of the server's own process, for debugging)",
     )
     serve.add_argument(
         "--fixed-seed", type=_seed, default=None, metavar="N", help="tests only: game k gets seed N+k"
@@ -372,6 +381,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     if args.bot_delay < 0:
         raise UsageError("--bot-delay must not be negative")
+    if args.bot_workers < 0:
+        raise UsageError("--bot-workers must not be negative")
     try:
         limits = Limits(**{name: getattr(args, name) for name, _default, _help in limit_settings()})
     except ValueError as exc:
@@ -379,6 +390,8 @@ def _serve(args: argparse.Namespace) -> int:
     address = f"http://{args.host}:{args.port}/"
 
     def ready() -> None:
+        # The bot workers start now, not at the first bot's move (starting them blocks a moment).
+        app.state.hub.bot_pool.warm()
         # What start-up made (modules, restored games) lives as long as the process: keep it
         # out of the collector's full passes, which were the longest pauses under load.
         gc.collect()
@@ -393,6 +406,7 @@ def _serve(args: argparse.Namespace) -> int:
         app = create_app(
             args.database,
             bot_delay=args.bot_delay,
+            bot_workers=args.bot_workers,
             fixed_seed=args.fixed_seed,
             limits=limits,
             on_ready=ready,

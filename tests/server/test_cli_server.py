@@ -57,6 +57,8 @@ def test_serve_refuses_bad_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "70000"]) == 2
     assert "port" in capsys.readouterr().err
     assert main(["serve", "--bot-delay", "-1"]) == 2
+    assert main(["serve", "--bot-workers", "-1"]) == 2
+    assert "--bot-workers must not be negative" in capsys.readouterr().err
     assert main(["serve", "--database", "sqlite://"]) == 2
     assert "SQLite file" in capsys.readouterr().err
     assert main(["serve", "--address-rate", "-1"]) == 2

@@ -12,7 +12,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from conftest import FIXED_SEED, TEST_LIMITS
@@ -23,6 +23,7 @@ from starlette.testclient import TestClient
 from ravenry.bots import base as bots_base
 from ravenry.core.rng import Rng
 from ravenry.server.app import create_app
+from ravenry.server.bot_workers import BotPool
 from ravenry.server.clocks import ClockSpec, ManualClock, SeatClock, parse_clock
 from ravenry.server.hub import Hub
 from ravenry.server.live import Connection, LiveGame
@@ -99,7 +100,8 @@ class Table:
     def __init__(self, url: str, wall: ManualClock) -> None:
         self.storage = Storage(url)
         self.wall = wall
-        self.hub = Hub(self.storage, 0.0, FIXED_SEED, TEST_LIMITS, wall)
+        # Bots think on a thread of this process: a stand-in spy's record is readable here.
+        self.hub = Hub(self.storage, 0.0, FIXED_SEED, TEST_LIMITS, wall, BotPool(0))
         self.conns: dict[int, Connection] = {}
         self.live: LiveGame
 
@@ -175,10 +177,10 @@ def run(url: str, scenario: Callable[[Table], Awaitable[None]]) -> None:
 
 
 class SpyBot:
-    """A stand-in that records what it was shown and takes the first legal action."""
+    """A stand-in that records what it was shown and takes the first legal action. A bot is
+    asked as a copy (the bot pool pickles it): every copy records in the one class-level list."""
 
-    def __init__(self) -> None:
-        self.seen: list[tuple[dict[str, Any], list[Any]]] = []
+    seen: ClassVar[list[tuple[dict[str, Any], list[Any]]]] = []
 
     def act(self, view: dict[str, Any], legal: Sequence[Any], rng: Rng) -> Any:
         self.seen.append((view, list(legal)))
@@ -189,7 +191,8 @@ def test_a_timeout_appends_one_action_for_that_seat_chosen_from_its_view_only(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     spy = SpyBot()
-    monkeypatch.setitem(bots_base._BOTS, ("clock-spy", None), lambda: spy)
+    monkeypatch.setattr(SpyBot, "seen", [])
+    monkeypatch.setitem(bots_base._BOTS, ("clock-spy", None), SpyBot)
     monkeypatch.setattr(LiveGame, "_stand_in_spec", lambda self: "clock-spy")
 
     async def scenario(t: Table) -> None:
@@ -313,10 +316,13 @@ def _restart_keeps_the_deadline(url: str) -> None:
         try:
             live = await t.reopen(game_id)
             assert t.storage.get_game(game_id).clock_seq is not None  # type: ignore[union-attr]
-            for _ in range(50):
+            for _ in range(50):  # the watcher, then its stand-in thinking on the bot pool's thread
                 if live.seq == 2:
                     break
-                await asyncio.sleep(0)
+                if live.clock_task is not None:
+                    await asyncio.wait_for(asyncio.shield(live.clock_task), 10)
+                else:
+                    await asyncio.sleep(0.01)
             assert live.seq == 2, "the deadline that passed while the server was down fired at start"
             assert [a.cid for a in t.storage.actions(game_id)] == ["~timeout:0", "~timeout:1"]
             assert live.seats[seat].clock.timeouts == 2

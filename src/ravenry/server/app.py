@@ -24,12 +24,14 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS, BotPool
 from ravenry.server.clocks import WallClock
 from ravenry.server.clocks import option_specs as table_option_specs
 from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
 from ravenry.server.limits import AddressBook, Limits, client_address
 from ravenry.server.live import Connection, LiveGame, chat_frame, hash_token, new_token
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
+from ravenry.server.options import bot_levels
 from ravenry.server.sockets import pump, serve_socket
 from ravenry.server.storage import GameRow, Storage
 from ravenry.server.transport import SecurityHeaders
@@ -57,16 +59,18 @@ def create_app(
     on_ready: Callable[[], None] | None = None,
     limits: Limits | None = None,
     wall: WallClock | None = None,
+    bot_workers: int = DEFAULT_BOT_WORKERS,
 ) -> FastAPI:
     """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``), with
     ``limits`` (every one a setting, see :class:`~ravenry.server.limits.Limits`); ``rate``, if
     given, overrides ``limits.rate``; ``wall`` is the clock the game clocks read (tests pass a
-    :class:`~ravenry.server.clocks.ManualClock`)."""
+    :class:`~ravenry.server.clocks.ManualClock`); ``bot_workers`` the processes bots think in (0:
+    one thread of this process, see :mod:`~ravenry.server.bot_workers`)."""
     limits = limits or Limits()
     if rate is not None:
         limits = dataclasses.replace(limits, rate=rate)
     storage = Storage(database_url)
-    hub = Hub(storage, bot_delay, fixed_seed, limits, wall)
+    hub = Hub(storage, bot_delay, fixed_seed, limits, wall, BotPool(bot_workers))
     addresses = AddressBook(limits)
 
     @contextlib.asynccontextmanager
@@ -159,6 +163,8 @@ def create_app(
                     "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS]
                     + table_option_specs(),
                     "bots": bot_kinds(game_id),
+                    # What a person picks: easy, medium, hard, each with the spec it seats.
+                    "levels": bot_levels(game_id),
                 }
             )
         return {"games": games}

@@ -18,11 +18,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ravenry.core.errors import IllegalAction
+from ravenry.server.bot_workers import BotPool
 from ravenry.server.clocks import TABLE_OPTIONS, SystemClock, WallClock, table_options
 from ravenry.server.limits import Limits, TokenBucket
 from ravenry.server.live import LiveGame, Seat, hash_token, invite_link, new_token
 from ravenry.server.messages import CreateGame
-from ravenry.server.options import check_bot_spec, check_game_options
+from ravenry.server.options import check_bot_spec, check_game_options, level_of, resolve_bot
 from ravenry.server.storage import GameRow, SeatRow, Storage
 
 __all__ = ["SERVER_OPTIONS", "ApiError", "Hub", "invite_link"]
@@ -49,8 +50,11 @@ class Hub:
         fixed_seed: int | None,
         limits: Limits | None = None,
         wall: WallClock | None = None,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.storage = storage
+        # Where every game's bots think: worker processes off the event loop (bot_workers.py).
+        self.bot_pool = bot_pool or BotPool()
         self.wall: WallClock = wall or SystemClock()  # tests pass a ManualClock
         self.bot_delay = bot_delay
         self.fixed_seed = fixed_seed
@@ -95,6 +99,7 @@ class Hub:
         for live in self.games.values():
             live.cancel_bots()
             live.stop_clocks()
+        self.bot_pool.close()
 
     def _open_cutoff(self) -> float:
         ttl = self.limits.open_game_ttl
@@ -123,6 +128,7 @@ class Hub:
     def _register(self, live: LiveGame) -> None:
         self.games[live.id] = live
         live.wall = self.wall
+        live.bot_pool = self.bot_pool
         live.on_idle = self._forget
         live.presence_delay = self.limits.presence_delay
         per_minute = self.limits.spectator_chat_per_minute
@@ -235,12 +241,14 @@ class Hub:
         tokens: dict[int, str] = {}
         for n, seat in enumerate(request.seats):
             if seat.kind == "bot":
-                spec = seat.bot or "greedy"
+                # A level (easy, medium, hard) is stored as its spec for this game.
+                spec, level = resolve_bot(seat.bot or "greedy", game.id)
                 try:
                     check_bot_spec(spec, game.id)
                 except (UnknownBot, ValueError) as exc:
                     raise ApiError(400, "bad_bot", f"seat {n}: {exc}") from None
-                seats.append(SeatRow(n, "bot", spec, (seat.name or f"{spec} bot").strip(), None, None))
+                name = (seat.name or "").strip() or f"{level or spec} bot"
+                seats.append(SeatRow(n, "bot", spec, name, None, None))
             else:
                 if seat.bot is not None:
                     raise ApiError(400, "bad_seats", f"seat {n} is human but names a bot")
@@ -277,11 +285,15 @@ class Hub:
             )
             state = game.new_state(config)
             await self.storage.call(self.storage.create_game, row)
+        g = game.id
         live = LiveGame(
             id=game_id,
             game=game,
             state=state,
-            seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.kind == "bot") for s in seats],
+            seats=[
+                Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.kind == "bot", level=level_of(s.bot, g))
+                for s in seats
+            ],
             storage=self.storage,
             bot_delay=self.bot_delay,
             status=row.status,
@@ -303,6 +315,7 @@ class Hub:
                     "seat": s.seat,
                     "kind": s.kind,
                     "bot": s.bot,
+                    "level": level_of(s.bot, game.id),
                     "name": s.name,
                     "invite": invite_link(game_id, s.seat, tokens[s.seat]) if s.seat in tokens else None,
                 }
@@ -322,6 +335,7 @@ class Hub:
                     "seat": s.seat,
                     "kind": s.kind,
                     "bot": s.bot,
+                    "level": level_of(s.bot, row.kind),
                     "name": s.name,
                     "connected": s.kind == "bot",
                     "away": s.away,

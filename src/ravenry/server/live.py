@@ -6,15 +6,20 @@ reason and nothing changes), the action row is **committed**, and only then does
 the game's state, the actor get its ``ack`` and every viewer an ``ev`` with its own projection
 (``observe(seat)`` and ``Event.view(seat)``). A failed commit refuses the action (``storage``)
 and the state stays as it was. Bots are tasks armed after every commit (and at start-up), which
-see only their seat's view and legal actions.
+see only their seat's view and legal actions. A bot thinks in the hub's bot pool
+(``bot_workers``: worker processes), never on the event loop and never holding the game's lock:
+its turn takes a snapshot of the game under the lock, awaits the pool's answer, and applies it
+under the lock only if the game is still at the same ``seq`` and the seat still a bot's (else
+it thinks again on the game as it is). One bot of a game thinks at a time (``bot_lock``).
 
 Chat takes the same care: a line is cleaned (``messages.clean_chat_text``), committed to the
 ``chat`` table, and only then sent to every viewer; a welcome carries the last lines, read back
 from storage when a game is restored. The host may mute spectators (kept with the game).
 Clocks (``clocks``): with a ``clock`` option every person deciding has an absolute deadline, kept
 in memory and saved after each commit. One watcher task per game sleeps on the injected wall
-clock until the earliest deadline; then, under the lock, a stand-in bot that sees only that
-seat's view makes the seat's choice, committed like any move (cid ``~timeout:<seq>``). After
+clock until the earliest deadline; then a stand-in bot that sees only that seat's view makes
+the seat's choice (in the bot pool, checked against ``seq`` like a bot's move), committed like
+any move (cid ``~timeout:<seq>``). After
 ``away_after`` timeouts in a row the seat is away: no clock, a bot plays it (cid ``~away:<seq>``)
 until its person sends ``takeover``. Cids starting with ``~`` are the server's own.
 
@@ -37,10 +42,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ravenry.bots.base import Bot, bot_decide, bot_from_spec, bot_kinds
+from ravenry.bots.base import Bot, bot_from_spec, bot_kinds
 from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from ravenry.core.protocol import Event, Game, GameState
 from ravenry.core.rng import Rng
+from ravenry.server.bot_workers import BotJob, BotPool, make_job
 from ravenry.server.clocks import (
     DEFAULT_AWAY_AFTER,
     NO_CLOCK,
@@ -52,6 +58,7 @@ from ravenry.server.clocks import (
 )
 from ravenry.server.limits import TokenBucket
 from ravenry.server.messages import clean_chat_text
+from ravenry.server.options import level_of
 from ravenry.server.storage import ChatRow, GameRow, SeatRow, Storage
 
 log = logging.getLogger("ravenry.server")
@@ -121,12 +128,14 @@ class Seat:
     bot: Bot | None = None
     rng: Rng | None = None
     clock: SeatClock = field(default_factory=SeatClock)
+    level: str | None = None  # the level (easy, medium, hard) the bot's spec is, if any
 
     def public(self, connected: bool) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "kind": self.kind,
             "bot": self.bot_spec,
+            "level": self.level,
             "name": self.name,
             "connected": connected,
             "away": self.clock.away,
@@ -180,6 +189,10 @@ class LiveGame:
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    bot_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one bot thinks at a time
+    bot_choices_dropped: int = 0  # choices thought on a position the game had left (and redone)
+    # Where bots think (the hub's, shared by every game): worker processes, off the event loop.
+    bot_pool: BotPool = field(default_factory=lambda: BotPool(0))
     broken_bots: set[int] = field(default_factory=set)
     chat_log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_IN_WELCOME))
     chat_count: int = 0  # lines stored so far (the next one is chat_count + 1)
@@ -549,30 +562,12 @@ class LiveGame:
         again = False
         try:
             await asyncio.sleep(self.bot_delay)
-            seat = self.seats[seat_no]
-            async with self.lock:
-                if not self._deciding(seat_no) or not self._bot_plays(seat):
-                    return
-                if seat.bot is None or seat.rng is None:
-                    seat.bot = bot_from_spec(seat.bot_spec or self._stand_in_spec(), self.game.id)
-                    seat.rng = Rng(secrets.randbits(64))
-                # The bot sees only its seat's view and legal actions (bot_decide), and its
-                # choice goes through the very path a person's does.
-                choice = bot_decide(seat.bot, self.state, seat_no, seat.rng)
-                action = self.game.action_to_json(choice)
-                if seat.kind == "bot":
-                    outcome = await self._act_locked(None, seat_no, f"bot-{self.seq}", None, action)
-                else:
-                    cid = f"{AWAY_CID}{self.seq}"
-                    outcome = await self._act_locked(None, seat_no, cid, None, action, origin="away")
-            if outcome.code == "storage":
-                await asyncio.sleep(max(self.bot_delay, 0.5))  # the database is down: try again later
-                again = True
-            elif outcome.code is not None:
-                log.error("game %s: bot at seat %s was refused: %s", self.id, seat_no, outcome.reason)
-                self.broken_bots.add(seat_no)
-            else:
-                again = True
+            # One bot of a game thinks at a time, as when bots thought under the game's lock: in
+            # a simultaneous decision (discards, answers to an offer) each bot sees the choices
+            # of those that answered before it, and no bot's thought is wasted on a position
+            # another bot is about to change.
+            async with self.bot_lock:
+                again = await self._bot_move(seat_no)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -582,6 +577,46 @@ class LiveGame:
             self.bot_tasks.pop(seat_no, None)
         if again:
             self.schedule_bots()
+
+    async def _bot_move(self, seat_no: int) -> bool:
+        """One move of the bot at ``seat_no``, thought in the bot pool outside the game's lock;
+        returns whether to look for the next bot move (False: nothing to do, or broken)."""
+        seat = self.seats[seat_no]
+        async with self.lock:
+            if not self._deciding(seat_no) or not self._bot_plays(seat):
+                return False
+            if seat.bot is None or seat.rng is None:
+                seat.bot = bot_from_spec(seat.bot_spec or self._stand_in_spec(), self.game.id)
+                seat.rng = Rng(secrets.randbits(64))
+            bot, seq = seat.bot, self.seq
+            # The bot sees only its seat's view and legal actions (bot_decide, in the worker).
+            job = make_job(self.state, seat_no, bot, seat.rng)
+        answer = await self.bot_pool.decide(job)  # the loop serves everyone else meanwhile
+        async with self.lock:
+            same = self.seq == seq and seat.bot is bot
+            if not same or not self._deciding(seat_no) or not self._bot_plays(seat):
+                # The game moved on while the bot thought (a person acted, the clock or a takeover
+                # changed who plays the seat): its choice is dropped, unseen, and it thinks again
+                # on the game as it is, if it still decides.
+                self.bot_choices_dropped += 1
+                return True
+            # Its choice goes through the very path a person's does.
+            if seat.kind == "bot":
+                outcome = await self._act_locked(None, seat_no, f"bot-{self.seq}", None, answer.action)
+            else:
+                cid = f"{AWAY_CID}{self.seq}"
+                outcome = await self._act_locked(None, seat_no, cid, None, answer.action, origin="away")
+            if outcome.code is None:
+                # The bot's memory and generator move on only with a move taken: a dropped or
+                # refused choice leaves the seat as it was, so it would choose the same again.
+                seat.bot, seat.rng = answer.restore()
+                return True
+        if outcome.code == "storage":
+            await asyncio.sleep(max(self.bot_delay, 0.5))  # the database is down: try again later
+            return True
+        log.error("game %s: bot at seat %s was refused: %s", self.id, seat_no, outcome.reason)
+        self.broken_bots.add(seat_no)
+        return False
 
     def cancel_bots(self) -> None:
         for task in self.bot_tasks.values():
@@ -717,10 +752,12 @@ class LiveGame:
 
     async def fire_timeouts(self) -> int:
         """Make the choice of every seat whose deadline has passed (earliest first), each one an
-        action of its own; returns how many were committed."""
+        action of its own; returns how many were committed. The stand-in bot thinks in the bot
+        pool, outside the game's lock: if the game moves on meanwhile (the person acted at the
+        last moment), its choice is dropped and the deadlines are looked at again."""
         fired = 0
-        async with self.lock:
-            while True:
+        while True:
+            async with self.lock:
                 now = self.wall.now()
                 due = [
                     s
@@ -730,8 +767,15 @@ class LiveGame:
                 if not due:
                     break
                 seat = min(due, key=lambda s: (s.clock.deadline or 0.0, s.seat))
+                seq = self.seq
+                job = self._stand_in_job(seat)
+            action = await self._stand_in_choice(seat, job)
+            async with self.lock:
+                deadline = seat.clock.deadline
+                if self.seq != seq or not self._deciding(seat.seat) or deadline is None or deadline > now:
+                    continue  # the game or the seat's clock moved on while the stand-in thought
                 try:
-                    outcome = await self._timeout_locked(seat)
+                    outcome = await self._timeout_locked(seat, action)
                 except Exception:
                     log.exception("game %s: the timeout of seat %s failed", self.id, seat.seat)
                     outcome = Outcome(self.seq, "internal", "the timeout failed")
@@ -745,17 +789,29 @@ class LiveGame:
             self.schedule_bots()
         return fired
 
-    async def _timeout_locked(self, seat: Seat) -> Outcome:
+    def _stand_in_job(self, seat: Seat) -> BotJob | None:
         # The stand-in sees only this seat's view and legal actions, like any bot (bot_decide).
-        # A failing stand-in must not stop the clock (the game would wait forever): the seat's
-        # first legal action is taken instead.
         try:
             stand_in = bot_from_spec(self._stand_in_spec(), self.game.id)
-            choice = bot_decide(stand_in, self.state, seat.seat, Rng(secrets.randbits(64)))
+            return make_job(self.state, seat.seat, stand_in, Rng(secrets.randbits(64)))
+        except Exception:
+            log.exception("game %s: could not ask a stand-in bot for seat %s", self.id, seat.seat)
+            return None
+
+    async def _stand_in_choice(self, seat: Seat, job: BotJob | None) -> Any:
+        """The stand-in's action (JSON), or None if it failed: a failing stand-in must not stop
+        the clock (the game would wait for ever), so the seat's first legal action is taken."""
+        if job is None:
+            return None
+        try:
+            return (await self.bot_pool.decide(job)).action
         except Exception:
             log.exception("game %s: the stand-in bot failed for seat %s", self.id, seat.seat)
-            choice = self.state.legal_actions(seat.seat)[0]
-        action = self.game.action_to_json(choice)
+            return None
+
+    async def _timeout_locked(self, seat: Seat, action: Any) -> Outcome:
+        if action is None:
+            action = self.game.action_to_json(self.state.legal_actions(seat.seat)[0])
         cid = f"{TIMEOUT_CID}{self.seq}"
         return await self._act_locked(None, seat.seat, cid, None, action, origin="timeout")
 
@@ -819,4 +875,5 @@ def _seat(row: SeatRow, game_id: str) -> Seat:
         token_hash=row.token_hash,
         claimed=row.claimed_at is not None or row.kind == "bot",
         clock=SeatClock(row.clock_deadline, row.clock_bank, row.timeouts, row.away),
+        level=level_of(row.bot, game_id),
     )

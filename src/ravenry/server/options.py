@@ -1,7 +1,13 @@
 """Game options and bot specs from a request, checked against their specifications before
 anything is made: a game's ``option_specs()`` (names and choices; the rules check types and
 ranges in ``make_config``) and a bot's constructor (names and declared types). A refusal names the
-option and never echoes Python's own wording."""
+option and never echoes Python's own wording.
+
+A bot seat may name a level (``easy``, ``medium``, ``hard``: ``bots/levels.py``) instead of a
+spec: :func:`resolve_bot` turns it into that level's spec for the game, which is what is stored
+(a game keeps the bot it was created with whatever the levels become); :func:`bot_levels` and
+:func:`level_of` are how the lobby and the seats name a bot for people.
+"""
 
 from __future__ import annotations
 
@@ -41,6 +47,35 @@ def check_game_options(
 
 def _same(value: object, choice: object) -> bool:
     return type(value) is type(choice) and value == choice
+
+
+def resolve_bot(requested: str, game_id: str) -> tuple[str, str | None]:
+    """``(spec, level)`` for a seat's ``bot`` field: a level's spec and the level, or the spec
+    as given (``level`` None)."""
+    from ravenry.bots.levels import LEVELS, level_spec
+
+    name = requested.strip()
+    if name in LEVELS:
+        return level_spec(name, game_id), name
+    return requested, None
+
+
+def bot_levels(game_id: str) -> list[dict[str, str]]:
+    """The levels a lobby offers for ``game_id``: name, the spec each seats, and its kind."""
+    from ravenry.bots.levels import LEVELS, level_spec
+
+    out = []
+    for level in LEVELS:
+        spec = level_spec(level, game_id)
+        out.append({"level": level, "bot": spec, "kind": spec.split(":", 1)[0]})
+    return out
+
+
+def level_of(spec: str | None, game_id: str) -> str | None:
+    """The first level that seats ``spec`` in ``game_id`` (a stored seat named for people), or None."""
+    if spec is None:
+        return None
+    return next((x["level"] for x in bot_levels(game_id) if x["bot"] == spec), None)
 
 
 def check_bot_spec(spec: str, game_id: str) -> None:

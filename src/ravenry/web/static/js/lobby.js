@@ -1,5 +1,6 @@
 // The lobby: create a game (game, 3 or 4 players, options from /api/meta, each seat a person or
-// a bot kind), the invite links of the seats, and the open, running and finished games.
+// a bot: a level, easy / medium / hard, or a bot kind), the invite links of the seats, and the
+// open, running and finished games.
 import { h, clear } from "./shell/dom.js";
 import { api } from "./shell/api.js";
 import { rememberHost, hostToken, storedSeat, storageKey } from "./shell/seats.js";
@@ -23,9 +24,28 @@ function gameMeta(id) {
 
 function defaultSeats(n, g) {
   const bots = g.bots || [];
+  const levels = (g.levels || []).map((l) => l.level);
+  const first = levels.includes("medium") ? "medium" : levels[0] || bots[0] || "random";
   return Array.from({ length: n }, (_, i) => form.seats[i] || (i === 0
     ? { kind: "human", name: "" }
-    : { kind: "bot", bot: bots[0] || "random" }));
+    : { kind: "bot", bot: first }));
+}
+
+// A bot seat as people name it: its level if its spec is one, else the spec.
+function botName(game, spec) {
+  const level = ((gameMeta(game) || {}).levels || []).find((l) => l.bot === spec || l.level === spec);
+  return level ? level.level : spec;
+}
+
+// The level options of a seat's menu, with the bot they seat as a tooltip ("hard: search:ms=800");
+// then the bot kinds themselves, for those who know them (what the API and CLI take).
+function botOptions(g, seat) {
+  const chosen = (value) => seat.kind === "bot" && seat.bot === value;
+  const levels = (g.levels || []).map((l) => h("option", {
+    value: `bot:${l.level}`, selected: chosen(l.level), title: `${l.level}: the ${l.kind} bot (${l.bot})`, "data-level": l.level,
+  }, `Bot: ${l.level}`));
+  const kinds = (g.bots || []).map((b) => h("option", { value: `bot:${b}`, selected: chosen(b) }, `Kind: ${b}`));
+  return [h("optgroup", { label: "Bots" }, levels), h("optgroup", { label: "Bot kinds" }, kinds)];
 }
 
 function drawForm() {
@@ -44,8 +64,10 @@ function drawForm() {
   const seatRows = form.seats.map((seat, i) => {
     const kind = h("select", { "aria-label": `Seat ${i + 1}`, name: `seat-${i}`, "data-seat-kind": i }, [
       h("option", { value: "human", selected: seat.kind === "human" }, "Person"),
-      ...(g.bots || []).map((b) => h("option", { value: `bot:${b}`, selected: seat.kind === "bot" && seat.bot === b }, `Bot: ${b}`)),
+      ...botOptions(g, seat),
     ]);
+    const level = (g.levels || []).find((l) => seat.kind === "bot" && l.level === seat.bot);
+    if (level) kind.title = `${level.level}: the ${level.kind} bot (${level.bot})`;
     kind.addEventListener("change", () => {
       form.seats[i] = kind.value === "human" ? { kind: "human", name: "" } : { kind: "bot", bot: kind.value.slice(4) };
       drawForm();
@@ -123,7 +145,7 @@ function showCreated(created) {
   if (created.host_token) rememberHost(created.id, created.host_token);
   const base = location.origin;
   const rows = (created.seats || []).map((s) => {
-    if (!s.invite) return h("div", { class: "muted" }, `Seat ${s.seat + 1}: bot ${s.bot || ""}`);
+    if (!s.invite) return h("div", { class: "muted", title: s.bot || "" }, `Seat ${s.seat + 1}: ${s.level ? `${s.level} bot` : `bot ${s.bot || ""}`}`);
     const url = base + s.invite;
     const play = h("a", { class: "btn primary", href: s.invite, "data-play-seat": s.seat }, `Play as ${s.name || `seat ${s.seat + 1}`}`);
     return h("div", {}, [
@@ -169,7 +191,7 @@ async function loadGames() {
       });
       buttons.append(rm);
     }
-    const seatLabel = (s) => (s.kind === "bot" ? `Bot ${s.seat + 1} · ${s.bot}` : s.name || `seat ${s.seat + 1}`);
+    const seatLabel = (s) => (s.kind === "bot" ? `Bot ${s.seat + 1} · ${s.level || botName(g.game, s.bot)}` : s.name || `seat ${s.seat + 1}`);
     const winners = g.result && g.result.winners ? g.result.winners : [];
     const result = winners.length ? ` · won by ${winners.map((w) => { const s = (g.seats || []).find((x) => x.seat === w); return s ? seatLabel(s) : `seat ${w + 1}`; }).join(", ")}` : "";
     list.append(h("li", { class: "game-item", "data-game": g.id }, [

@@ -34,7 +34,7 @@ const ui = {}; // renderers' own UI state (modes, drafts); never game state
 function seatName(p) {
   const s = seats.find((x) => x.seat === p);
   let name = s && s.kind !== "bot" && s.name ? s.name : `Player ${p + 1}`;
-  if (s && s.kind === "bot") name = `Bot ${p + 1} · ${s.bot || "bot"}`;
+  if (s && s.kind === "bot") name = `Bot ${p + 1} · ${s.level || s.bot || "bot"}`;
   if (model && p === model.seat) name += " (you)";
   return name;
 }
