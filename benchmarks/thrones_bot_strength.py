@@ -7,7 +7,8 @@ interval (1 against 4: a bot as strong as greedy wins 20%; the goal of issue 15 
 house, unfinished games, draws, and decisions per CPU second of each kind (decisions with a
 single legal action included: they cost nothing) and the slowest decision by the wall clock.
 
-    nice .venv/bin/python benchmarks/thrones_bot_strength.py --games 200 --bot search:iters=16 --workers 2 --rows rows.jsonl
+    nice .venv/bin/python benchmarks/thrones_bot_strength.py --games 200 --bot search:iters=16 \
+        --workers 2 --rows rows.jsonl
     .venv/bin/python benchmarks/thrones_bot_strength.py --summarize rows.jsonl   # a run stopped early
 
 Results: see benchmarks/README.md ("The thrones search bot").
@@ -132,7 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     with open(args.rows, "a") as f:
                         f.write(json.dumps(row) + "\n")
                 won = sum(r["hero_won"] for r in rows)
-                print(f"{len(rows)}/{len(jobs)} games, {won} won, {time.perf_counter() - start:.0f} s", flush=True)
+                print(
+                    f"{len(rows)}/{len(jobs)} games, {won} won, {time.perf_counter() - start:.0f} s",
+                    flush=True,
+                )
     line = report(rows)
     low, high = line["wilson_95"]
     bot, against = rows[0]["hero"], rows[0]["field"]

@@ -45,7 +45,8 @@ def _hidden_in(case: Position) -> bool:
         return any(s.bids[q] >= 0 for q in others)
     if s.phase == P_CARDS:
         return any(
-            s.b_cards[side] >= 0 and seat != case.seat for side, seat in enumerate((s.b_attacker, s.b_defender))
+            s.b_cards[side] >= 0 and seat != case.seat
+            for side, seat in enumerate((s.b_attacker, s.b_defender))
         )
     return False
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 import ravenry
 from ravenry.bots.base import BotSeat, make_bot
 from ravenry.bots.levels import bot_for_level, level_spec

@@ -11,9 +11,9 @@ once the other side has chosen where that happens.
 
 from __future__ import annotations
 
-import ravenry
 from no_peeking import Position
 
+import ravenry
 from ravenry.bots.base import BotSeat, bot_from_spec
 from ravenry.core.rng import Rng
 from ravenry.games.thrones.invariants import scramble_hidden

@@ -325,7 +325,7 @@ def greedy_bid(s: Any, q: int) -> int:
     """What greedy bids for ``q`` in sampled state ``s``."""
     power = int(s.power[q])
     if s.bid_context == BID_WILDLINGS:
-        return min(power, -(-int(s.wildlings) // s.n))
+        return min(power, -(-int(s.wildlings) // int(s.n)))
     return power // 3
 
 
