@@ -31,7 +31,9 @@ Each decision:
 
 Budgets as in the Catan search: ``iters`` (playouts per decision, at least one round;
 reproducible: the same seed gives the same choices) and ``ms`` (wall-clock milliseconds per
-decision, checked between rounds). Given neither, ``ms=500``. A decision with a single legal
+decision counted from its start, candidates included, checked between playouts; a round cut
+short is dropped, so a decision takes ``ms`` plus one playout at most after the first round).
+Given neither, ``ms=500``. A decision with a single legal
 action costs nothing. The bot never sees the true state, only samples
 (``tests/bots/test_thrones_no_peeking.py``); what it remembers is its own earlier views (the
 others' power, shown outside bidding).
@@ -111,6 +113,7 @@ class ThronesSearchBot:
         self.plans = plans
         self.greedy = GreedyThronesBot()
         self.last_iterations = 0
+        self._started = 0.0
         # The rest of the plan chosen at an earlier decision, played while it stays legal.
         self._plan: list[Action] = []
         self._plan_key: tuple[int, str, int] = (-1, "", -1)
@@ -127,6 +130,7 @@ class ThronesSearchBot:
         templates: Sequence[Template] = (),
         sample: Sampler | None = None,
     ) -> Action:
+        self._started = time.perf_counter()
         self._remember(view)
         legal = [a for a in legal if a[0] not in self.excluded_actions] or list(legal)
         greedy_choice = self.greedy.act(view, legal, rng)
@@ -188,7 +192,9 @@ class ThronesSearchBot:
     def _search(self, sample: Sampler, seat: int, candidates: list[list[Action]], rng: Rng) -> list[Action]:
         k = len(candidates)
         totals = [0.0] * k
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        # The time budget counts from the start of the decision (candidates included), and a
+        # round cut short by it is dropped: candidates are compared on whole rounds only.
+        deadline = None if self.ms is None else self._started + self.ms / 1000.0
         rounds = 0
         done = 0
         while done + k <= max(self.iters, k):
@@ -196,8 +202,15 @@ class ThronesSearchBot:
                 break
             world = self._world(sample, seat, rng)
             seed = rng.next_u32()
+            scores: list[float] = []
             for i in range(k):
-                totals[i] += self._playout(world.clone(), seat, candidates[i], Rng.from_seed(seed))
+                if deadline is not None and rounds and time.perf_counter() > deadline:
+                    break
+                scores.append(self._playout(world.clone(), seat, candidates[i], Rng.from_seed(seed)))
+            if len(scores) < k:
+                break
+            for i in range(k):
+                totals[i] += scores[i]
             rounds += 1
             done += k
         self.last_iterations = done
