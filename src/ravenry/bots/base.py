@@ -204,7 +204,8 @@ def _load_builtin_bots() -> None:
     # Imported lazily: the built-in bots register themselves when their modules load.
     import ravenry.bots.greedy
     import ravenry.bots.random_bot
-    import ravenry.bots.search  # noqa: F401
+    import ravenry.bots.search
+    import ravenry.bots.thrones_search  # noqa: F401
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

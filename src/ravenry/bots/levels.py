@@ -4,7 +4,8 @@ the one place they are defined (a lobby shows the level names and seats :func:`l
 - ``easy``: ``random:offers=false``, uniform legal moves and no trade offers: a pushover.
 - ``medium``: ``greedy``, the rule-of-thumb player (beats ``random`` nearly always).
 - ``hard``: ``search:ms=800``, determinized search on sampled states with greedy playouts,
-  at most 0.8 s a decision; for a game without a search bot (``thrones``), ``greedy``.
+  about 0.8 s a decision (the Catan family's ``bots/search.py``, ``thrones``'s
+  ``bots/thrones_search.py``); for a game without a search bot, ``greedy``.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from ravenry.core.protocol import JSON, Action, Decision, Event, Result
+from ravenry.core.rng import Rng
 from ravenry.games.thrones import battle, bidding, marches, mustering, planning, raids, westeros
 from ravenry.games.thrones.consolidate import clear_board, consolidate_power
 from ravenry.games.thrones.data import TURNS
@@ -243,6 +244,11 @@ class ThronesState(ThronesData):
         from ravenry.games.thrones.views import observe
 
         return observe(self, viewer, static)
+
+    def _sample_hidden(self, seat: int, rng: Rng) -> ThronesState:
+        from ravenry.games.thrones.sampling import sample_thrones
+
+        return sample_thrones(self, seat, rng)
 
     def clone(self) -> ThronesState:
         other = ThronesState.__new__(ThronesState)

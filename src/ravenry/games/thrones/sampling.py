@@ -1,0 +1,94 @@
+"""A full Thrones state consistent with what one seat has seen: the sampler behind
+:meth:`~ravenry.core.protocol.GameState.sample_hidden` for ``thrones``.
+
+What a seat knows, and so what a sample keeps: everything in its view (``views.py``) — the
+board, units, power tokens, revealed orders, every house's hand and discards (house cards are
+public in this game), the tracks, the threat, the Westeros cards drawn, which houses are ready
+or have bid, the battle in progress — and its own secrets: its face-down orders, its sealed bid
+and its chosen house card.
+
+What a sample draws (with the caller's generator; nothing else is read):
+- the Westeros decks' order: each deck's cards (a public multiset: the deck less the cards out)
+  sorted, then shuffled;
+- the others' face-down orders while planning: a house that is not ready has its tokens back
+  (it places them again in the sample, as its own player would); a ready house gets a random
+  legal assignment — its areas in a random order, each given a token kind drawn among those
+  the rules allow there with what it has placed so far (copies, King's Court stars, this turn's
+  restrictions, Consolidate Power on land);
+- while bidding, the others' available power (hidden then: only power + pool is known, from
+  the 20 tokens less those on the board), drawn uniformly, and the sealed bids of those who
+  have bid, drawn uniformly up to it;
+- in a battle before the reveal, the other side's chosen house card: one of its hand;
+- the generator: a fresh one, so future shuffles are unknown too.
+Everything is drawn in a canonical order (decks by number, seats by number, areas by number
+before the shuffle) from public counts only, so the sample depends only on what the seat may
+know and on ``rng``. The sample's history is empty: the true one holds the others' sealed
+actions.
+
+What is not tracked (cheap to sample, costly to track): the bottom cards of a deck a seat saw
+go under it (only reached after a whole cycle of a deck), and the available power a house had
+when it last showed it (a bot may remember its own earlier views; the sampler has only this
+one).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ravenry.core.rng import Rng
+from ravenry.games.thrones.data import N_AREAS, N_ORDER_KINDS
+from ravenry.games.thrones.planning import _usage, may_use_kind
+from ravenry.games.thrones.state import P_BID, P_CARDS, P_PLANNING
+
+if TYPE_CHECKING:
+    from ravenry.games.thrones.rules import ThronesState
+
+
+def fresh_rng(rng: Rng) -> Rng:
+    """A new generator drawn from ``rng`` (64 bits): the sample's shuffles."""
+    return Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
+
+
+def sample_thrones(state: ThronesState, seat: int, rng: Rng) -> ThronesState:
+    """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
+    s = state.clone()
+    s.history = []
+    for d in range(3):
+        deck = sorted(s.decks[d])
+        rng.shuffle(deck)
+        s.decks[d] = deck
+    if s.phase == P_PLANNING:
+        for q in range(s.n):
+            if q != seat:
+                s.pending[q] = [-1] * N_AREAS
+                if s.ready[q]:
+                    draw_orders(s, q, rng)
+    elif s.phase == P_BID:
+        for q in range(s.n):
+            if q != seat:
+                total = s.power[q] + s.pool[q]
+                s.power[q] = rng.below(total + 1)
+                s.pool[q] = total - s.power[q]
+                if s.bids[q] >= 0:
+                    s.bids[q] = rng.below(s.power[q] + 1)
+    elif s.phase == P_CARDS and not s.b_revealed:
+        for side in (0, 1):
+            q = s.b_attacker if side == 0 else s.b_defender
+            if q >= 0 and q != seat and s.b_cards[side] >= 0:
+                s.b_cards[side] = rng.choice([c for c in range(7) if (s.hand[q] >> c) & 1])
+    s.rng = fresh_rng(rng)
+    s.forget_legal_actions()
+    return s
+
+
+def draw_orders(s: ThronesState, q: int, rng: Rng) -> None:
+    """A random legal set of face-down orders for ``q`` (none placed yet): its areas in a random
+    order, each given a kind drawn among those still allowed there."""
+    areas = [a for a in range(N_AREAS) if s.owner[a] == q]
+    rng.shuffle(areas)
+    mine = s.pending[q]
+    for a in areas:
+        used, starred = _usage(mine)
+        kinds = [k for k in range(N_ORDER_KINDS) if may_use_kind(s, k, a, used, starred, q)]
+        if kinds:
+            mine[a] = rng.choice(kinds)
