@@ -166,8 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{game_id:12s} {bot} vs 3x {against}: {line['hero_wins']}/{line['games']} wins "
             f"= {line['win_rate']:.1%} [95% {low:.1%}-{high:.1%}], unfinished {line['unfinished']}, "
-            f"{line['hero_decisions_per_s']:.1f} decisions/s = {line['hero_ms_per_decision']:.1f} ms each "
-            f"({bot}) vs {line['field_decisions_per_s']:.0f}/s = {line['field_ms_per_decision']:.2f} ms "
+            f"{line['hero_decisions_per_s']:.1f} decisions/s = {line['hero_ms_per_decision']:.3g} ms each "
+            f"({bot}) vs {line['field_decisions_per_s']:.0f}/s = {line['field_ms_per_decision']:.3g} ms "
             f"({against}) per CPU second",
             flush=True,
         )

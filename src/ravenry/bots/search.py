@@ -22,19 +22,31 @@ Each decision:
    until ``horizon`` more turns have begun
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
    :func:`evaluate` (points, production, what the hand can build, against the best opponent).
-3. **Answer.** The best mean; greedy's choice gets ``GREEDY_BONUS`` on top (others must be
-   clearly better to replace it).
+3. **Answer.** The best mean; another candidate replaces greedy's choice only if its mean
+   beats greedy's by ``GREEDY_BONUS`` plus ``z`` standard errors of their paired differences
+   (round by round, on the same samples and dice): at small budgets a lucky round or two must
+   not overrule a sound rule of thumb.
+
+Guards (``guard``, on by default): before any playout, an action that wins on the spot (on a
+sample; not a roll or a card draw, whose outcome one sample cannot tell) is taken at once; and
+the candidates never include a trade with a player two points or less from winning (the card
+it gets may be the one that wins) nor the robber on a hex of the seat's own while another is
+open. Budget by phase (``focus``, on by default): set-up placements get 4 times the iterations
+(2 for the set-up road), the robber 1.5, answers to offers and the choice before a roll half
+(``PHASE_WEIGHT``; with a time budget at most ``MS_WEIGHT_CAP`` times the milliseconds).
 
 Budgets: ``iters`` (playouts per decision, at least one round: with it alone the bot is
 reproducible, the same seed giving the same choices) and ``ms`` (wall-clock milliseconds per
 decision, checked between rounds: not reproducible). Given neither, ``ms=500``; given both,
-whichever ends first. A decision with a single legal action and no offer costs nothing. The
+whichever ends first (both scaled by the phase's weight). A decision with a single legal
+action and no offer costs nothing. The
 search never sees the true state: it plays only on samples, so its choices cannot depend on
 hidden information (``tests/bots/test_no_peeking.py``).
 
 What a fuller search would add: a tree below the root (ISMCTS over the seat's own later
 choices), playouts whose opponents are modelled from what they have shown, and card counting
 that narrows the samples (see ``games/catan/sampling.py`` for what is and is not tracked).
+Measured strength and speed: ``benchmarks/bot_strength.py``.
 """
 
 from __future__ import annotations
