@@ -110,6 +110,8 @@ def report(game_id: str, rows: Sequence[dict[str, Any]], hero: str, field: str) 
         "hero_decisions_per_s": sum(r["hero_decisions"] for r in rows) / hero_cpu if hero_cpu else 0.0,
         "field_decisions_per_s": sum(r["field_decisions"] for r in rows) / field_cpu if field_cpu else 0.0,
         "hero_cpu_s": hero_cpu,
+        "hero_ms_per_decision": 1000 * hero_cpu / max(1, sum(r["hero_decisions"] for r in rows)),
+        "field_ms_per_decision": 1000 * field_cpu / max(1, sum(r["field_decisions"] for r in rows)),
     }
 
 
@@ -164,8 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{game_id:12s} {bot} vs 3x {against}: {line['hero_wins']}/{line['games']} wins "
             f"= {line['win_rate']:.1%} [95% {low:.1%}-{high:.1%}], unfinished {line['unfinished']}, "
-            f"{line['hero_decisions_per_s']:.1f} decisions/s ({bot}) vs "
-            f"{line['field_decisions_per_s']:.0f}/s ({against}) per CPU second",
+            f"{line['hero_decisions_per_s']:.1f} decisions/s = {line['hero_ms_per_decision']:.3g} ms each "
+            f"({bot}) vs {line['field_decisions_per_s']:.0f}/s = {line['field_ms_per_decision']:.3g} ms "
+            f"({against}) per CPU second",
             flush=True,
         )
     everything = report("all", rows, bot, against)

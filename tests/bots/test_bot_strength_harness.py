@@ -19,3 +19,5 @@ def test_one_game_and_its_report() -> None:
     assert line["games"] == 1 and line["hero_wins"] == int(row["hero_won"])
     low, high = line["wilson_95"]
     assert 0.0 <= low <= line["win_rate"] <= high <= 1.0
+    assert line["hero_ms_per_decision"] > 0 and line["field_ms_per_decision"] > 0
+    assert abs(line["hero_ms_per_decision"] * line["hero_decisions_per_s"] - 1000) < 1e-6

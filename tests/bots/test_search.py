@@ -11,7 +11,7 @@ from ravenry.bots import bot_from_spec, bot_kinds, make_bot
 from ravenry.bots.base import BotSeat
 from ravenry.bots.greedy import GreedyCatanBot
 from ravenry.bots.levels import LEVELS, bot_for_level, level_spec
-from ravenry.bots.search import SearchBot
+from ravenry.bots.search import SearchBot, guarded, winning_action
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.registry import new_game
 from ravenry.core.rng import Rng
@@ -31,9 +31,9 @@ def search(**options: Any) -> SearchBot:
     return SearchBot(**{"iters": 60, **options})
 
 
-def test_wins_on_the_spot_with_a_road_that_takes_longest_road() -> None:
-    # Seat 0 has 8 points and a trail of 4 roads; a 5th at either end takes Longest Road (+2).
-    # The cards would also buy a settlement (9 points), which is what greedy builds.
+def _longest_road_position() -> CatanState:
+    """Seat 0 has 8 points and a trail of 4 roads; a 5th at either end takes Longest Road (+2).
+    The cards would also buy a settlement (9 points), which is what greedy builds."""
     pos = Position("catan", 4)
     hills6 = pos.hex("hills", 6)
     ring = [pos.node(hills6, corner) for corner in ("N", "NE", "SE", "S", "SW")]
@@ -44,6 +44,11 @@ def test_wins_on_the_spot_with_a_road_that_takes_longest_road() -> None:
     pos.hand(0, brick=1, lumber=1, ore=1, grain=1, wool=1).turn(0, "main")
     state = pos.state
     assert state.public_vp[0] == 8 and state.road_length[0] == 4
+    return state
+
+
+def test_wins_on_the_spot_with_a_road_that_takes_longest_road() -> None:
+    state = _longest_road_position()
     greedy_choice = ask(GreedyCatanBot(), state, 0)
     assert greedy_choice[0] == "build_settlement"
     choice = ask(search(), state, 0)
@@ -51,6 +56,18 @@ def test_wins_on_the_spot_with_a_road_that_takes_longest_road() -> None:
     after.apply(0, choice)
     assert choice[0] == "build_road"
     assert after.decision().result is not None and after.decision().result.winners == (0,)
+
+
+def test_wins_on_the_spot_even_on_the_smallest_budget() -> None:
+    # One round of playouts proves little; the win is found before any playout.
+    state = _longest_road_position()
+    bot = search(iters=1)
+    choice = ask(bot, state, 0)
+    assert choice[0] == "build_road" and bot.last_iterations == 0
+    assert winning_action(state.sample_hidden(0, Rng.from_seed(3)), 0, state.legal_actions(0)) == choice
+    # Without the guard the search finds it too, by playing it out (a win scores 1).
+    unguarded = search(iters=1, guard=False)
+    assert ask(unguarded, state, 0) == choice and unguarded.last_iterations > 0
 
 
 def _offer_from(points: int) -> CatanState:
@@ -90,6 +107,15 @@ def test_does_not_hand_a_player_on_9_points_the_card_that_wins() -> None:
     assert accepted.decision().result is not None and accepted.decision().result.winners == (1,)
 
 
+@pytest.mark.parametrize("iters", [1, 4])
+def test_never_trades_with_a_player_on_the_brink_whatever_the_budget(iters: int) -> None:
+    state = _offer_from(9)
+    for seed in range(3):
+        assert ask(search(iters=iters), state, 0, seed=seed) == ("decline_trade",)
+    assert guarded(state, 0, [("accept_trade",), ("decline_trade",)]) == [("decline_trade",)]
+    assert guarded(_offer_from(1), 0, [("accept_trade",)]) == [("accept_trade",)]
+
+
 def test_takes_the_same_trade_from_a_player_far_from_winning() -> None:
     assert ask(search(), _offer_from(1), 0) == ("accept_trade",)
 
@@ -122,6 +148,26 @@ def test_moves_the_robber_off_its_own_hex_onto_an_opponent() -> None:
     assert victim in (1, 2)
 
 
+def test_the_robber_guard_keeps_it_off_the_seats_own_hexes() -> None:
+    pos = Position("catan", 4)
+    hills6 = pos.hex("hills", 6)
+    pos.settlement(0, pos.node(hills6, "N")).settlement(1, pos.node(pos.hex("fields", 4), "S"))
+    pos.robber(pos.hex("mountains", 3)).turn(0, "move_robber")
+    state = pos.state
+    legal = state.legal_actions(0)
+    kept = guarded(state, 0, legal)
+    assert [a for a in legal if a[1] == hills6] and not [a for a in kept if a[1] == hills6]
+    # Every hex the settlement touches is left out, and only those.
+    mine = {h for h in range(len(state.board.topo.hex_nodes)) if 0 in owners_of(state, h)}
+    assert len(mine) == 3 and kept == [a for a in legal if a[1] not in mine]
+    for seed in range(3):
+        assert ask(search(iters=2), state, 0, seed=seed)[1] != hills6
+
+
+def owners_of(state: CatanState, h: int) -> set[int]:
+    return {state.node_owner[n] for n in state.board.topo.hex_nodes[h]}
+
+
 def test_keeps_greedy_when_nothing_is_clearly_better() -> None:
     # A discard with one sensible answer: wool is the card it needs least.
     pos = Position("catan", 4)
@@ -152,6 +198,13 @@ def test_an_iteration_budget_replays_exactly() -> None:
     assert one == _play("catan", 5, 160, "search:iters=12:width=4:playout=fast")
 
 
+def test_the_default_search_replays_exactly_with_an_iteration_budget() -> None:
+    # Greedy playouts, the confidence margin and the phase weights: all seeded, no clock.
+    one = _play("brotherhood", 7, 50, "search:iters=6")
+    assert len(one) == 50
+    assert one == _play("brotherhood", 7, 50, "search:iters=6")
+
+
 @pytest.mark.parametrize("game_id", FAMILY)
 def test_plays_whole_games_of_every_catan_game(game_id: str) -> None:
     bots = ["search:iters=8:width=3:horizon=1:playout=fast", "greedy", "greedy", "greedy"]
@@ -170,7 +223,10 @@ def test_registered_for_the_family_with_checked_options() -> None:
     bot = bot_from_spec("search:ms=250:playout=fast", "brotherhood")
     assert isinstance(bot, SearchBot) and bot.ms == 250 and bot.playout == "fast"
     assert make_bot("search", "catan").playout == "greedy"
-    for bad in ("search:iters=0", "search:ms=-1", "search:playout=magic", "search:depth=3", "search:width=x"):
+    bot = bot_from_spec("search:z=0:focus=false:guard=false", "catan")
+    assert isinstance(bot, SearchBot) and (bot.z, bot.focus, bot.guard) == (0.0, False, False)
+    bad_specs = ("search:iters=0", "search:ms=-1", "search:playout=magic", "search:depth=3", "search:width=x")
+    for bad in (*bad_specs, "search:z=-1", "search:z=x", "search:focus=2", "search:guard=maybe"):
         with pytest.raises(ValueError):
             bot_from_spec(bad, "catan")
 

@@ -22,19 +22,31 @@ Each decision:
    until ``horizon`` more turns have begun
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
    :func:`evaluate` (points, production, what the hand can build, against the best opponent).
-3. **Answer.** The best mean; greedy's choice gets ``GREEDY_BONUS`` on top (others must be
-   clearly better to replace it).
+3. **Answer.** The best mean; another candidate replaces greedy's choice only if its mean
+   beats greedy's by ``GREEDY_BONUS`` plus ``z`` standard errors of their paired differences
+   (round by round, on the same samples and dice): at small budgets a lucky round or two must
+   not overrule a sound rule of thumb.
+
+Guards (``guard``, on by default): before any playout, an action that wins on the spot (on a
+sample; not a roll or a card draw, whose outcome one sample cannot tell) is taken at once; and
+the candidates never include a trade with a player two points or less from winning (the card
+it gets may be the one that wins) nor the robber on a hex of the seat's own while another is
+open. Budget by phase (``focus``, on by default): set-up placements get 4 times the iterations
+(2 for the set-up road), the robber 1.5, answers to offers and the choice before a roll half
+(``PHASE_WEIGHT``; with a time budget at most ``MS_WEIGHT_CAP`` times the milliseconds).
 
 Budgets: ``iters`` (playouts per decision, at least one round: with it alone the bot is
 reproducible, the same seed giving the same choices) and ``ms`` (wall-clock milliseconds per
 decision, checked between rounds: not reproducible). Given neither, ``ms=500``; given both,
-whichever ends first. A decision with a single legal action and no offer costs nothing. The
+whichever ends first (both scaled by the phase's weight). A decision with a single legal
+action and no offer costs nothing. The
 search never sees the true state: it plays only on samples, so its choices cannot depend on
 hidden information (``tests/bots/test_no_peeking.py``).
 
 What a fuller search would add: a tree below the root (ISMCTS over the seat's own later
 choices), playouts whose opponents are modelled from what they have shown, and card counting
 that narrows the samples (see ``games/catan/sampling.py`` for what is and is not tracked).
+Measured strength and speed: ``benchmarks/bot_strength.py``.
 """
 
 from __future__ import annotations
@@ -42,9 +54,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from ravenry.bots.base import BotSeat, Sampler, View, make_bot, register_bot
+from ravenry.bots.base import Sampler, View, make_bot, register_bot
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
@@ -64,6 +76,7 @@ OFFERS_PER_TURN = 2  # domestic offers a turn at most (each a different one)
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 DEFAULT_MS = 500
 MAX_ITERS = 1_000_000  # with only a time budget
+MS_WEIGHT_CAP = 1.25  # with a time budget, a weighty decision (set-up) gets at most this much more
 PLAYOUT_STEP_CAP = 400  # a playout stops after this many actions even within its horizon
 
 # The evaluation, in victory points: each pip of production (ways to roll a producing hex's
@@ -98,12 +111,20 @@ class SearchBot:
         offers: int = 2,
         playout: str = "greedy",
         game: str = "catan",
+        z: float = 1.0,
+        focus: bool = True,
+        guard: bool = True,
     ) -> None:
         for name, value in (("iters", iters), ("width", width), ("horizon", horizon), ("offers", offers)):
             if value is not None and (type(value) is not int or value < (0 if name == "offers" else 1)):
                 raise ValueError(f"{name} must be a whole number of at least {0 if name == 'offers' else 1}")
         if ms is not None and (not isinstance(ms, (int, float)) or ms <= 0):
             raise ValueError("ms must be a positive number of milliseconds")
+        if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10:
+            raise ValueError("z must be a number from 0 to 10 (standard errors)")
+        for name, flag in (("focus", focus), ("guard", guard)):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name} must be true or false")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}")
         if iters is None and ms is None:
@@ -115,12 +136,17 @@ class SearchBot:
         self.offers = offers
         self.playout = playout
         self.game = game
+        self.z = float(z)
+        self.focus = bool(focus)
+        self.guard = bool(guard)
         # Iterations run by the last decision (for benchmarks and tests).
         self.last_iterations = 0
         # The offers it made this turn (it makes at most OFFERS_PER_TURN, each once).
         self._offers_turn = -1
         self._offers_made: list[Action] = []
         self._node_value: list[int] = []
+        self._board: Any = None  # the static board's JSON, read once a decision
+        self._weight = 1.0
 
     # -- the decision ---------------------------------------------------------------------------
     def act(
@@ -149,7 +175,13 @@ class SearchBot:
         if first in self._offers_made:  # the same offer again: greedy's next idea instead
             again = greedy.act(view, legal, Rng(rng.next_u32()), ())  # type: ignore[call-arg]
             first = again if isinstance(again, tuple) else first
+        if self.guard:
+            win = winning_action(probe, seat, legal)
+            if win is not None:
+                self.last_iterations = 0
+                return win
         candidates = self._candidates(probe, seat, legal, templates, first)
+        self._weight = PHASE_WEIGHT.get(probe.phase_name(), 1.0) if self.focus else 1.0  # type: ignore[attr-defined]
         if len(candidates) == 1:
             self.last_iterations = 0
             choice = candidates[0]
@@ -157,6 +189,7 @@ class SearchBot:
             # What each intersection would produce (the board's numbers; for the playouts'
             # rules of thumb, so read once a decision).
             self._node_value = node_values(probe, hex_pips(probe))
+            self._board = probe.observe(seat)["board"]
             choice = self._search(sample, seat, candidates, rng)
         if choice[0] in PROPOSALS:
             self._offers_made.append(choice)
@@ -168,21 +201,30 @@ class SearchBot:
         # by the luck of the dice (common random numbers).
         k = len(candidates)
         totals = [0.0] * k
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        # Per round, each candidate's score less greedy's (paired: the same sample and dice).
+        diffs: list[list[float]] = [[] for _ in range(k)]
+        budget = self.iters if self.iters >= MAX_ITERS else max(k, round(self.iters * self._weight))
+        ms = None if self.ms is None else self.ms * min(self._weight, MS_WEIGHT_CAP)
+        deadline = None if ms is None else time.perf_counter() + ms / 1000.0
         rounds = 0
         done = 0
-        while done + k <= max(self.iters, k):
+        while done + k <= max(budget, k):
             if deadline is not None and rounds and time.perf_counter() > deadline:
                 break
             world = sample(rng)
             seed = rng.next_u32()
+            got = [self._playout(world.clone(), seat, candidates[i], Rng.from_seed(seed)) for i in range(k)]
             for i in range(k):
-                totals[i] += self._playout(world.clone(), seat, candidates[i], Rng.from_seed(seed))
+                totals[i] += got[i]
+                diffs[i].append(got[i] - got[0])
             rounds += 1
             done += k
         self.last_iterations = done
-        # greedy's choice (the first) keeps the decision unless another is clearly better.
-        scores = [totals[i] / rounds + (GREEDY_BONUS if i == 0 else 0.0) for i in range(k)]
+        # greedy's choice (the first) keeps the decision unless another is clearly better:
+        # by GREEDY_BONUS on average, and by z standard errors of the paired differences.
+        scores = [
+            totals[i] / rounds - (GREEDY_BONUS + self.z * std_error(diffs[i]) if i else 0.0) for i in range(k)
+        ]
         best = max(range(k), key=lambda j: (scores[j], -j))
         return candidates[best]
 
@@ -197,6 +239,8 @@ class SearchBot:
     ) -> list[Action]:
         out: list[Action] = [first]
         others = [a for a in legal if a != first]
+        if self.guard:
+            others = guarded(probe, seat, others)
         if len(others) >= self.width:
             # Rank by one step on one sample: what each action leaves, at once.
             pips = hex_pips(probe)
@@ -248,7 +292,7 @@ class SearchBot:
         pips = hex_pips(world)
         node_value = self._node_value
         greedy = (
-            [BotSeat(make_bot("greedy", self.game)) for _ in range(world.config.players)]
+            [cast(Any, make_bot("greedy", self.game)) for _ in range(world.config.players)]
             if self.playout == "greedy"
             else []
         )
@@ -262,7 +306,7 @@ class SearchBot:
             p = decision.players[0]
             try:
                 choice = (
-                    greedy[p].decide(world, p, rng)
+                    self._greedy_choice(greedy[p], world, p, rng)
                     if greedy
                     else fast_choice(world, p, pips, node_value, rng)
                 )
@@ -271,6 +315,84 @@ class SearchBot:
                 break
             steps += 1
         return logistic(evaluate(world, seat, pips if self.playout == "fast" else hex_pips(world)))
+
+    def _greedy_choice(self, bot: Any, world: GameState, p: int, rng: Rng) -> Action:
+        """``bot``'s choice for ``p`` in a playout: what :class:`BotSeat` asks, with the static
+        board's JSON built once a decision and shared (the greedy bots only read it)."""
+        legal = world.legal_actions(p)
+        templates = world.action_templates(p)
+        if len(legal) == 1 and not templates:
+            return legal[0]
+        view = world.observe(p, static=False)
+        view["board"] = self._board
+        choice = bot.act(view, legal, rng, templates)
+        return world.game.action_from_json(choice) if isinstance(choice, dict) else cast(Action, choice)
+
+
+# How much more (or less) of the budget a decision of each phase gets with ``focus``.
+PHASE_WEIGHT: dict[str, float] = {
+    "setup_settlement": 4.0,
+    "setup_road": 2.0,
+    "move_robber": 1.5,
+    "trade_responses": 0.5,
+    "pre_roll": 0.5,
+}
+
+
+def std_error(xs: Sequence[float]) -> float:
+    """The standard error of the mean of ``xs`` (0 for fewer than two)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    mean = sum(xs) / n
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+
+
+RANDOM_ACTIONS = frozenset({"roll", "buy_dev"})  # their outcome on one sample proves nothing
+
+
+def winning_action(probe: GameState, seat: int, legal: Sequence[Action]) -> Action | None:
+    """A legal action that ends the game with the seat the winner at once on the sample (one
+    whose outcome does not hang on hidden cards or dice), if any."""
+    for a in legal:
+        if a[0] in RANDOM_ACTIONS:
+            continue
+        world = probe.clone()
+        try:
+            world.apply(seat, a)
+        except IllegalAction:
+            continue
+        result = world.decision().result
+        if result is not None and seat in result.winners:
+            return a
+    return None
+
+
+def guarded(probe: GameState, seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` less the plain blunders a search on few samples may still pick: a trade with
+    a player on the brink of winning (the card it gets may be the one that wins), the robber
+    on a hex of the seat's own (while another hex is open)."""
+    s: Any = probe
+    brink = s.rules.victory_points - NEAR_WIN
+
+    def near(q: int) -> bool:
+        return bool(q != seat and s.public_vp[q] >= brink)
+
+    out = []
+    for a in actions:
+        kind = a[0]
+        if kind == "accept_trade" and s.offer is not None and near(s.offer[0]):
+            continue
+        if kind in ("confirm_trade", "accept_counter") and near(a[1]):
+            continue
+        out.append(a)
+    robber = [a for a in out if a[0] == "move_robber"]
+    if robber:
+        owner, hex_nodes = s.node_owner, s.board.topo.hex_nodes
+        mine = [a for a in robber if a[1] >= 0 and any(owner[n] == seat for n in hex_nodes[a[1]])]
+        if len(mine) < len(robber):
+            out = [a for a in out if a not in mine]
+    return out
 
 
 # -- the fast playout policy: rules of thumb read straight from the (sampled) state ----------
