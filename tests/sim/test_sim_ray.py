@@ -41,3 +41,6 @@ def test_without_ray_the_flag_says_how_to_get_it(
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails as if not installed
     assert main(["simulate", "catan", "--games", "2", "--quiet", "--ray"]) == 2
     assert "pip install 'ravenry[ray]'" in capsys.readouterr().err
+    pytest.importorskip("openskill")
+    assert main(["tournament", "catan", "--bots", "greedy,random", "--games", "2", "--quiet", "--ray"]) == 2
+    assert "pip install 'ravenry[ray]'" in capsys.readouterr().err
