@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import socket
 import sys
 from collections.abc import Sequence
@@ -84,7 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--games", type=_positive, default=100)
     sim.add_argument("--seed", type=_seed, default=0)
-    sim.add_argument("--workers", type=_positive, default=1)
+    sim.add_argument(
+        "--workers", type=_positive, default=None, help="processes (default 1; with --ray: all CPUs)"
+    )
+    _ray_flag(sim)
+    sim.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="append each finished game to FILE (JSON lines); run again to resume, skipping its games",
+    )
     sim.add_argument(
         "--turn-cap", type=_positive, default=None, help="stop (and count as unfinished) after N turns"
     )
@@ -133,7 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--players", type=_positive, default=None, help="seats (default: 4, thrones 5)")
     tour.add_argument("--games", type=_positive, default=100)
     tour.add_argument("--seed", type=_seed, default=0)
-    tour.add_argument("--workers", type=_positive, default=1)
+    tour.add_argument(
+        "--workers", type=_positive, default=None, help="processes (default 1; with --ray: all CPUs)"
+    )
+    _ray_flag(tour)
     tour.add_argument("--turn-cap", type=_positive, default=None)
     tour.add_argument("--option", type=_option, action="append", default=[], help="game option name=value")
     tour.add_argument(
@@ -149,6 +163,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("file", type=Path)
     return parser
+
+
+def _ray_flag(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="auto|ADDRESS",
+        help="run the games as Ray tasks (ravenry[ray]): alone, on a new local Ray instance with "
+        "--workers CPUs; 'auto', on the cluster running here; or the cluster at ADDRESS",
+    )
+
+
+def _workers(args: argparse.Namespace) -> int:
+    """--workers, else 1 process, or every CPU of a local Ray instance."""
+    if args.workers is not None:
+        return int(args.workers)
+    return (os.cpu_count() or 1) if args.ray == "local" else 1
 
 
 def _limit_flags(serve: argparse.ArgumentParser) -> None:
@@ -235,14 +268,16 @@ def _check_bots(bots: Sequence[str], game_id: str) -> None:
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     from ravenry.sim.display import stats_table
+    from ravenry.sim.ray_backend import RayUnavailable
     from ravenry.sim.runner import DEFAULT_TURN_CAP
     from ravenry.sim.simulate import simulate
 
     _check_game(args.game, args.players)
     bots = _bot_list(args.bots, args.players, "random")
     _check_bots(bots, args.game)
-    if args.json is not None and not args.json.parent.is_dir():
-        raise UsageError(f"cannot write {args.json}: no directory {args.json.parent}")
+    for target in (args.json, args.out):
+        if target is not None and not target.parent.is_dir():
+            raise UsageError(f"cannot write {target}: no directory {target.parent}")
     try:
         result = simulate(
             args.game,
@@ -250,13 +285,15 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
             bots,
             args.games,
             seed=args.seed,
-            workers=args.workers,
+            workers=_workers(args),
             turn_cap=args.turn_cap or DEFAULT_TURN_CAP,
             rotate=args.rotate,
             options=dict(args.option),
             progress=not args.quiet,
+            ray_address=args.ray,
+            out=args.out,
         )
-    except ValueError as exc:
+    except (ValueError, RayUnavailable) as exc:
         raise UsageError(str(exc)) from None
     stats = result.stats
     # Which build ran belongs with the games/s it reports (compiled is about three times faster).
@@ -264,6 +301,8 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     if args.rotate:
         title += ", seats rotated"
     console.print(stats_table(stats, title))
+    if args.out is not None:
+        console.print(f"{args.out}: {result.resumed} games read back, {result.played} played now")
     if args.json is not None:
         try:
             args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
@@ -276,6 +315,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 def _tournament(args: argparse.Namespace, console: Console) -> int:
     from rich.table import Table
 
+    from ravenry.sim.ray_backend import RayUnavailable
     from ravenry.sim.runner import DEFAULT_TURN_CAP
     from ravenry.sim.stats import summarize
 
@@ -299,12 +339,13 @@ def _tournament(args: argparse.Namespace, console: Console) -> int:
             kinds,
             args.games,
             seed=args.seed,
-            workers=args.workers,
+            workers=_workers(args),
             turn_cap=args.turn_cap or DEFAULT_TURN_CAP,
             options=dict(args.option),
             progress=not args.quiet,
+            ray_address=args.ray,
         )
-    except (ValueError, ModuleNotFoundError) as exc:
+    except (ValueError, ModuleNotFoundError, RayUnavailable) as exc:
         raise UsageError(str(exc)) from None
     stats = summarize(result.summaries, result.elapsed_seconds)
     wins = {w.label: w for w in stats.kinds}

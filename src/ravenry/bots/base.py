@@ -115,6 +115,13 @@ class BotSeat:
         legal = state.legal_actions(seat, exclude)
         if not legal and exclude:
             legal = state.legal_actions(seat)
+        if not self.uses_templates:  # nor a sampler (it comes with templates): the simulator's common case
+            if len(legal) > 1:
+                plain = self.bot.act(state.observe(seat) if self.uses_view else {}, legal, rng)
+                return state.game.action_from_json(plain) if isinstance(plain, dict) else plain
+            if legal:
+                return legal[0]
+            raise ValueError(f"seat {seat} has no legal action now")
         templates: list[Template] = []
         if self.uses_templates:
             templates = [t for t in state.action_templates(seat) if t["type"] not in exclude]

@@ -40,6 +40,8 @@ class RandomBot:
     def act(
         self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Template] = ()
     ) -> Action | JSONAction:
+        if not templates:  # the common case, and the whole of offers=False: no list to build
+            return rng.choice(legal)
         offers = [t for t in templates if is_exchange(t)]
         # Proposing is rare, never with offers=False, unless it is all the bot may do.
         if offers and (not legal or (self.offers and rng.below(1_000_000) < self.offer_rate * 1_000_000)):

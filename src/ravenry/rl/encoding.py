@@ -78,14 +78,20 @@ class Encoding:
         out = self._base.copy()
         values: list[float] = []
         for _, f in self._dense:
-            values.extend(self._checked(f, f.read(view)))
-        out[self._dense_places] = values
+            read = f.read(view)
+            if len(read) != f.size:
+                raise AssertionError(f"field {f.name!r}: {len(read)} values, not {f.size}")
+            values += read
+        out[self._dense_places] = np.array(values, dtype=np.float32)
+        ones: list[int] = []  # every sparse field's 1s, set in one go
         for start, f in self._sparse:
             places = f.read(view)
             if places:
                 if max(places) >= f.size:
                     raise AssertionError(f"field {f.name!r}: place {max(places)} beyond {f.size}")
-                out[[start + int(i) for i in places]] = 1.0
+                ones += [start + int(i) for i in places]
+        if ones:
+            out[np.array(ones, dtype=np.int64)] = 1.0
         return out
 
     @staticmethod
@@ -178,24 +184,25 @@ def catan_encoding(view: View) -> Encoding:
                 out[node * len(HARBOR_KINDS) + kind] = 1.0
         return out
 
+    player_numbers = (
+        "resource_count",
+        "dev_card_count",
+        "knights_played",
+        "visible_vp",
+        "longest_road",
+        "roads_left",
+        "settlements_left",
+        "cities_left",
+        "discards_owed",
+    )
+
     def players(v: View) -> list[float]:
         out: list[float] = []
         for info in v["players"]:
-            out.extend(
-                float(info[k])
-                for k in (
-                    "resource_count",
-                    "dev_card_count",
-                    "knights_played",
-                    "visible_vp",
-                    "longest_road",
-                    "roads_left",
-                    "settlements_left",
-                    "cities_left",
-                    "discards_owed",
-                )
-            )
-            out.extend(1.0 if k in info["harbors"] else 0.0 for k in HARBOR_KINDS)
+            # List comprehensions, not generators: this runs for every seat at every step.
+            out += [float(info[k]) for k in player_numbers]
+            held = info["harbors"]
+            out += [1.0 if k in held else 0.0 for k in HARBOR_KINDS]
         return out
 
     def offer(v: View) -> list[float]:

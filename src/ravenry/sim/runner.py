@@ -123,12 +123,14 @@ def play_state(
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     if turn_cap < 1:
         raise ValueError("turn_cap must be at least 1")
-    seats = [
-        _Seat(bot_from_spec(b, game_id) if isinstance(b, str) else b, seed, p) for p, b in enumerate(bots)
-    ]
+    # Per seat: the bot with what it declares it needs (read once) and its own RNG.
+    deciders = [BotSeat(bot_from_spec(b, game_id) if isinstance(b, str) else b) for b in bots]
+    rngs = [Rng.from_seed(derive_seed(seed, p)) for p in range(players)]
     labels = tuple(bot_label(b) for b in bots)
     max_steps = turn_cap * STEPS_PER_TURN_LIMIT
     steps = 0
+    # The loop runs once per action of every game a simulation plays: it calls the bots and the
+    # rules directly (no helper per step), which keeps `simulate` close to a bare playout loop.
     while True:
         decision = state.decision()
         result = decision.result
@@ -145,15 +147,30 @@ def play_state(
             break
         if not decision.simultaneous:
             p = decision.players[0]
-            _apply(state, p, seats[p].ask(state, p), labels[p], seed)
+            try:
+                action = deciders[p].decide(state, p, rngs[p])
+            except (ValueError, IllegalAction) as exc:
+                raise _bot_failed(state, p, exc) from exc
+            try:
+                state.apply(p, action)
+            except IllegalAction as exc:
+                raise _illegal(state, p, action, labels[p], seed, exc) from exc
             steps += 1
             continue
         # Every simultaneous answer is chosen before any is applied: nobody sees another's choice.
-        answers = [(p, seats[p].ask(state, p)) for p in sorted(decision.players)]
+        answers = []
+        for p in sorted(decision.players):
+            try:
+                answers.append((p, deciders[p].decide(state, p, rngs[p])))
+            except (ValueError, IllegalAction) as exc:
+                raise _bot_failed(state, p, exc) from exc
         for p, action in answers:
             # An earlier simultaneous answer may already have closed this decision.
             if p in state.decision().players:
-                _apply(state, p, action, labels[p], seed)
+                try:
+                    state.apply(p, action)
+                except IllegalAction as exc:
+                    raise _illegal(state, p, action, labels[p], seed, exc) from exc
                 steps += 1
     extras = game_extras(state)
     return GameSummary(
@@ -161,26 +178,15 @@ def play_state(
     )
 
 
-class _Seat:
-    """One seat's bot (with what it declares it needs) and its RNG."""
-
-    def __init__(self, bot: Bot, seed: int, seat: int) -> None:
-        self.bot = BotSeat(bot)
-        self.rng = Rng.from_seed(derive_seed(seed, seat))
-
-    def ask(self, state: GameState, seat: int) -> Action:
-        try:
-            return self.bot.decide(state, seat, self.rng)
-        except ValueError:
-            raise BotError(f"seat {seat} must decide but has no legal action") from None
-        except IllegalAction as exc:  # a bot's JSON answer the codec could not read
-            raise BotError(f"{state.game.id}: the bot at seat {seat} answered junk: {exc.reason}") from exc
+def _bot_failed(state: GameState, seat: int, exc: Exception) -> BotError:
+    if isinstance(exc, IllegalAction):  # a bot's JSON answer the codec could not read
+        return BotError(f"{state.game.id}: the bot at seat {seat} answered junk: {exc.reason}")
+    return BotError(f"seat {seat} must decide but has no legal action")
 
 
-def _apply(state: GameState, seat: int, action: Action, label: str, seed: int) -> None:
-    try:
-        state.apply(seat, action)
-    except IllegalAction as exc:
-        raise BotError(
-            f"{state.game.id} seed {seed}: bot {label!r} at seat {seat} chose {action!r}: {exc.reason}"
-        ) from exc
+def _illegal(
+    state: GameState, seat: int, action: Action, label: str, seed: int, exc: IllegalAction
+) -> BotError:
+    return BotError(
+        f"{state.game.id} seed {seed}: bot {label!r} at seat {seat} chose {action!r}: {exc.reason}"
+    )

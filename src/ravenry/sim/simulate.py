@@ -1,9 +1,12 @@
-"""Run many seeded games between bots, in worker processes, with a progress bar.
+"""Run many seeded games between bots, in worker processes or Ray tasks, with a progress bar.
 
 Game ``i`` of a run seeded with ``seed`` uses seed :func:`~ravenry.sim.runner.derive_seed`
-``(seed, i)`` whatever the number of workers, so a run's summaries are the same with 1 or 8
-workers. With ``rotate``, game ``i`` shifts the bots ``i`` seats round the table so every kind
-sits at every seat equally often.
+``(seed, i)`` whatever runs it (this process, ``workers`` processes, or Ray tasks on a local
+instance or a cluster: :mod:`ravenry.sim.ray_backend`), so a run's summaries are the same
+everywhere. With ``rotate``, game ``i`` shifts the bots ``i`` seats round the table so every kind
+sits at every seat equally often. With ``out``, each finished game is appended to a JSON-lines
+file as it completes, and a run started again with the same file plays only the games it does
+not hold yet (:mod:`ravenry.sim.results_file`).
 """
 
 from __future__ import annotations
@@ -11,15 +14,18 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 from ravenry.bots.base import bot_from_spec
 from ravenry.build import build_name
 from ravenry.core.registry import get_game
+from ravenry.sim.ray_backend import RAY_LOCAL, cluster_cpus, ray_session, run_tasks
+from ravenry.sim.results_file import ResultsFile
 from ravenry.sim.runner import DEFAULT_TURN_CAP, GameSummary, derive_seed, play_game
 from ravenry.sim.stats import SimulationStats, summarize
 
@@ -38,6 +44,8 @@ class SimulationConfig:
     turn_cap: int = DEFAULT_TURN_CAP
     rotate: bool = False
     options: Mapping[str, Any] = field(default_factory=dict)
+    # None: this process or the process pool; else the Ray address (ray_backend.RAY_LOCAL, "auto", ...).
+    ray_address: str | None = None
 
     def bots_for(self, index: int) -> tuple[str, ...]:
         if not self.rotate:
@@ -56,6 +64,20 @@ class SimulationConfig:
             "turn_cap": self.turn_cap,
             "rotate": self.rotate,
             "options": dict(self.options),
+            "ray": self.ray_address,
+        }
+
+    def run_json(self) -> dict[str, Any]:
+        """What decides the games' results (not how many, nor where they run): a results file's
+        header, which a resumed run must match."""
+        return {
+            "game": self.game_id,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "turn_cap": self.turn_cap,
+            "rotate": self.rotate,
+            "options": dict(self.options),
         }
 
 
@@ -63,7 +85,13 @@ class SimulationConfig:
 class SimulationResult:
     config: SimulationConfig
     summaries: tuple[GameSummary, ...]
-    elapsed_seconds: float
+    elapsed_seconds: float  # with a results file: over every session that played its games
+    played: int = -1  # games played by this call (the others came from the results file); -1: all
+
+    @property
+    def resumed(self) -> int:
+        """Games read back from the results file rather than played now."""
+        return 0 if self.played < 0 else len(self.summaries) - self.played
 
     @property
     def stats(self) -> SimulationStats:
@@ -103,33 +131,77 @@ def simulate(
     rotate: bool = False,
     options: Mapping[str, Any] | None = None,
     progress: bool = False,
+    ray_address: str | None = None,
+    out: Path | str | None = None,
 ) -> SimulationResult:
-    """Play ``games`` games; ``workers`` > 1 plays them in that many processes."""
+    """Play ``games`` games; ``workers`` > 1 plays them in that many processes. With
+    ``ray_address`` they run as Ray tasks instead (:data:`~ravenry.sim.ray_backend.RAY_LOCAL`
+    starts a local instance with ``workers`` CPUs; ``"auto"`` or an address joins a cluster).
+    With ``out``, every finished game is appended to that JSON-lines file, and games it already
+    holds (from an interrupted run of the same games) are read back instead of played."""
     config = SimulationConfig(
-        game_id, players, tuple(bot_kinds), games, seed, workers, turn_cap, rotate, dict(options or {})
+        game_id,
+        players,
+        tuple(bot_kinds),
+        games,
+        seed,
+        workers,
+        turn_cap,
+        rotate,
+        dict(options or {}),
+        ray_address,
     )
     validate(config)
+    results = ResultsFile.open(out, config.run_json(), games) if out is not None else None
+    done: dict[int, GameSummary] = dict(results.done) if results is not None else {}
+    todo = [i for i in range(games) if i not in done]
     start = time.perf_counter()
-    summaries: list[GameSummary | None] = [None] * games
-    with _progress(progress, games, f"{game_id}: {', '.join(config.bots)}") as advance:
-        if workers == 1:
-            for i in range(games):
-                summaries[i] = play_one(config, i)
-                advance(1)
-        else:
-            chunk = max(1, min(MAX_CHUNK, math.ceil(games / (workers * 8))))
-            ranges = [range(i, min(games, i + chunk)) for i in range(0, games, chunk)]
-            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-                futures = {pool.submit(play_range, config, r.start, r.stop): r for r in ranges}
-                for future in as_completed(futures):
-                    span = futures[future]
-                    for i, summary in zip(span, future.result(), strict=True):
-                        summaries[i] = summary
-                    advance(len(span))
-    elapsed = time.perf_counter() - start
-    done = tuple(s for s in summaries if s is not None)
+    try:
+        description = f"{game_id}: {', '.join(config.bots)}"
+        with _progress(progress, games, description, len(done)) as advance:
+            for indices, summaries in _play(config, todo):
+                for i, summary in zip(indices, summaries, strict=True):
+                    done[i] = summary
+                    if results is not None:
+                        results.append(i, summary, time.perf_counter() - start)
+                advance(len(indices))
+    finally:
+        if results is not None:
+            results.close()
+    elapsed = time.perf_counter() - start + (results.elapsed_before if results is not None else 0.0)
     assert len(done) == games
-    return SimulationResult(config, done, elapsed)
+    return SimulationResult(
+        config, tuple(done[i] for i in range(games)), elapsed, len(todo) if results is not None else -1
+    )
+
+
+def _play(config: SimulationConfig, todo: Sequence[int]) -> Iterator[tuple[Sequence[int], list[GameSummary]]]:
+    """Plays the games ``todo`` (indices) where ``config`` says, yielding them as they finish."""
+    if not todo:
+        return
+    if config.ray_address is not None:
+        cpus = config.workers if config.ray_address == RAY_LOCAL else None
+        with ray_session(config.ray_address, cpus) as ray:
+            yield from run_tasks(ray, play_indices, config, _chunks(todo, cluster_cpus(ray)))
+    elif config.workers == 1:
+        for i in todo:
+            yield (i,), [play_one(config, i)]
+    else:
+        pool = ProcessPoolExecutor(max_workers=config.workers, mp_context=get_context("spawn"))
+        try:
+            futures: dict[Future[list[GameSummary]], Sequence[int]] = {
+                pool.submit(play_indices, config, chunk): chunk for chunk in _chunks(todo, config.workers)
+            }
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+        finally:
+            # Interrupted (or failed): the chunks not started yet are dropped, not waited for.
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _chunks(todo: Sequence[int], workers: int) -> list[Sequence[int]]:
+    chunk = max(1, min(MAX_CHUNK, math.ceil(len(todo) / (workers * 8))))
+    return [todo[i : i + chunk] for i in range(0, len(todo), chunk)]
 
 
 def play_one(config: SimulationConfig, index: int) -> GameSummary:
@@ -143,13 +215,15 @@ def play_one(config: SimulationConfig, index: int) -> GameSummary:
     )
 
 
-def play_range(config: SimulationConfig, start: int, stop: int) -> list[GameSummary]:
-    """Worker task: games ``start`` .. ``stop - 1`` of the run."""
-    return [play_one(config, i) for i in range(start, stop)]
+def play_indices(config: SimulationConfig, indices: Sequence[int]) -> list[GameSummary]:
+    """Worker task (a process or a Ray task): the games ``indices`` of the run."""
+    return [play_one(config, i) for i in indices]
 
 
 @contextmanager
-def _progress(enabled: bool, total: int, description: str) -> Iterator[Callable[[int], None]]:
+def _progress(
+    enabled: bool, total: int, description: str, completed: int = 0
+) -> Iterator[Callable[[int], None]]:
     """Yields ``advance(n)``: a rich progress bar when ``enabled``, otherwise silent."""
     if not enabled:
         yield lambda n: None
@@ -158,5 +232,5 @@ def _progress(enabled: bool, total: int, description: str) -> Iterator[Callable[
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns) as bar:
-        task = bar.add_task(description, total=total)
+        task = bar.add_task(description, total=total, completed=completed)
         yield lambda n: bar.advance(task, n)

@@ -11,14 +11,19 @@ seat is a one-player team; ranks: the winners first, then the other seats by fin
 (ties share a rank; an unfinished game ranks everyone by score). A kind at several seats of one
 game gets the mean of its seats' updates. A rating is reported as ``mu`` and a 95% interval
 ``mu ± 1.96 sigma``, and as OpenSkill's ordinal ``mu - 3 sigma``.
+
+The games run in this process, on ``workers`` processes, or as Ray tasks (``ray_address``, as
+for :func:`~ravenry.sim.simulate.simulate`; one Ray session serves every block).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
+from ravenry.sim.ray_backend import RAY_LOCAL, ray_session
 from ravenry.sim.runner import DEFAULT_TURN_CAP, GameSummary, derive_seed
 from ravenry.sim.simulate import simulate
 from ravenry.sim.stats import summarize
@@ -122,6 +127,7 @@ def tournament(
     turn_cap: int = DEFAULT_TURN_CAP,
     options: Mapping[str, Any] | None = None,
     progress: bool = False,
+    ray_address: str | None = None,
 ) -> TournamentResult:
     if len(kinds) < 2:
         raise ValueError("a tournament needs at least 2 bot kinds")
@@ -132,22 +138,27 @@ def tournament(
     blocks = lineups(kinds, players)
     summaries: list[GameSummary] = []
     elapsed = 0.0
-    for j, lineup in enumerate(blocks):
-        count = games // len(blocks) + (1 if j < games % len(blocks) else 0)
-        result = simulate(
-            game_id,
-            players,
-            lineup,
-            count,
-            seed=derive_seed(seed, j),
-            workers=workers,
-            turn_cap=turn_cap,
-            rotate=True,
-            options=options,
-            progress=progress,
-        )
-        summaries.extend(result.summaries)
-        elapsed += result.elapsed_seconds
+    session: AbstractContextManager[Any] = nullcontext()
+    if ray_address is not None:
+        session = ray_session(ray_address, workers if ray_address == RAY_LOCAL else None)
+    with session:
+        for j, lineup in enumerate(blocks):
+            count = games // len(blocks) + (1 if j < games % len(blocks) else 0)
+            result = simulate(
+                game_id,
+                players,
+                lineup,
+                count,
+                seed=derive_seed(seed, j),
+                workers=workers,
+                turn_cap=turn_cap,
+                rotate=True,
+                options=options,
+                progress=progress,
+                ray_address=ray_address,
+            )
+            summaries.extend(result.summaries)
+            elapsed += result.elapsed_seconds
     history = rate(kinds, summaries)
     final = tuple(sorted(history[-1], key=lambda r: r.ordinal, reverse=True))
     return TournamentResult(
