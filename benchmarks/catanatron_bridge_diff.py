@@ -32,15 +32,14 @@ from catanatron.players.search import VictoryPointPlayer
 from catanatron.players.weighted_random import WeightedRandomPlayer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catanatron_bridge import (  # noqa: E402
+from catanatron_bridge import (
     catanatron_key,
     catanatron_scores,
     ravenry_key,
     ravenry_state,
 )
-
-from ravenry.games.catan.data import YEAR_OF_PLENTY  # noqa: E402
-from ravenry.games.catan.state import PHASE_NAMES, PRE_ROLL  # noqa: E402
+from ravenry.games.catan.data import YEAR_OF_PLENTY
+from ravenry.games.catan.state import PHASE_NAMES, PRE_ROLL
 
 COLORS = (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)
 EXAMPLES_PER_CLASS = 3
@@ -139,7 +138,10 @@ def compare_game(seed: int, lineup: str, totals: Counter[str], examples: dict[st
     winner = game.winning_color()
     if winner is not None and game.state.color_to_index[winner] != game.state.current_turn_index:
         # catanatron ends the game the moment anyone has 10; the rulebook: "on his turn".
-        note("won_off_turn", {"winner": game.state.color_to_index[winner], "turn_of": game.state.current_turn_index})
+        note(
+            "won_off_turn",
+            {"winner": game.state.color_to_index[winner], "turn_of": game.state.current_turn_index},
+        )
     if winner is not None and max(ours) < 10:
         note("winner_below_10_in_ravenry", {"ravenry": ours})
 

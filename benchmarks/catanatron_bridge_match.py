@@ -30,7 +30,7 @@ from catanatron.players.search import VictoryPointPlayer
 from catanatron.players.weighted_random import WeightedRandomPlayer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catanatron_bridge import (  # noqa: E402
+from catanatron_bridge import (
     catanatron_key,
     catanatron_scores,
     check_maps,
@@ -38,9 +38,8 @@ from catanatron_bridge import (  # noqa: E402
     ravenry_state,
     scramble_hidden,
 )
-
-from ravenry.bots.base import Sampler, make_bot  # noqa: E402
-from ravenry.core.rng import Rng  # noqa: E402
+from ravenry.bots.base import Sampler, make_bot
+from ravenry.core.rng import Rng
 
 OPPONENTS = {"vp": VictoryPointPlayer, "weighted": WeightedRandomPlayer}
 
@@ -89,7 +88,7 @@ def play(seed: int, opponents: int, opponent: str, our_seat: int, iters: int) ->
     state = game.state
     order = list(state.players)
     others = [p for p in order if p is not ours]
-    order = others[:our_seat] + [ours] + others[our_seat:]
+    order = [*others[:our_seat], ours, *others[our_seat:]]
     state.players = order
     state.colors = tuple(p.color for p in order)
     state.color_to_index = {c: i for i, c in enumerate(state.colors)}
