@@ -197,3 +197,16 @@ def run_worker(
     except (ValueError, IndexError) as exc:
         raise PeerUnavailable(f"worker printed no JSON: {done.stdout[-200:]!r}") from exc
     return totals
+
+
+def ensure_extra_packages(peer: Peer, requirements: tuple[str, ...], say: Callable[[str], None]) -> None:
+    """Install ``requirements`` into the peer's venv if one is missing (the catanatron bridge
+    needs ravenry's one pure-Python runtime dependency there, ``mypy_extensions``)."""
+    names = [r.split("=")[0].split(">")[0].replace("-", "_") for r in requirements]
+    probe = "; ".join(f"import {name}" for name in names) or "pass"
+    done = subprocess.run([str(peer.venv_python), "-c", probe], capture_output=True, timeout=120, check=False)
+    if done.returncode == 0:
+        return
+    say(f"installing {', '.join(requirements)} into {peer.venv.relative_to(BENCH_DIR.parent)}")
+    pip = [str(peer.venv_python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    _run_setup_step([*pip, *requirements], f"pip install {' '.join(requirements)}")

@@ -1,0 +1,169 @@
+"""ravenry's ``search`` bot as a catanatron ``Player``, against catanatron's bots, in catanatron's
+engine (its rules, its dice, its referee). Runs inside benchmarks/.venv-catanatron.
+
+Each decision, :class:`RavenryPlayer` builds a ravenry state holding only what its seat may know
+(``catanatron_bridge.ravenry_state(game, seat)``: the others' hands and the deck dealt from the
+unseen cards in a fixed order), asks the search bot with the ravenry actions that catanatron
+also allows now (catanatron is the referee), and plays the catanatron action with the same key.
+The bot's own sampler redraws every hidden card from what the seat has seen.
+
+    PYTHONPATH=src benchmarks/.venv-catanatron/bin/python benchmarks/catanatron_bridge_match.py \
+        --first-seed 1 --games 2 --opponents 1 --iters 40
+
+Prints one JSON line per game (seed, our seat, winner, scores, turns, seconds) and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import catanatron.game
+from catanatron import Color, Game
+from catanatron.models.actions import generate_playable_actions
+from catanatron.models.player import Player
+from catanatron.players.search import VictoryPointPlayer
+from catanatron.players.weighted_random import WeightedRandomPlayer
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catanatron_bridge import (
+    catanatron_key,
+    catanatron_scores,
+    check_maps,
+    ravenry_key,
+    ravenry_state,
+    scramble_hidden,
+)
+from ravenry.bots.base import Sampler, make_bot
+from ravenry.core.rng import Rng
+
+OPPONENTS = {"vp": VictoryPointPlayer, "weighted": WeightedRandomPlayer}
+
+
+class RavenryPlayer(Player):
+    """Plays ravenry's search bot through its seat's view of a catanatron game."""
+
+    def __init__(self, color: Color, iters: int, seed: int) -> None:
+        super().__init__(color)
+        self.bot = make_bot("search", "catan", iters=iters)
+        self.rng = Rng.from_seed(seed)
+        self.decisions = 0
+        self.unmapped = 0  # our choice had no catanatron action (never expected: we filter first)
+
+    def decide(self, game: Game, playable_actions: Any) -> Any:
+        actions = list(playable_actions)
+        if len(actions) == 1:
+            return actions[0]
+        self.decisions += 1
+        seat = game.state.color_to_index[self.color]
+        state = ravenry_state(game, seat)
+        by_key = {catanatron_key(game, a): a for a in actions}
+        legal = [a for a in state.legal_actions(seat) if ravenry_key(state, a) in by_key]
+        if not legal:
+            # Nothing both engines allow (see the differential test): catanatron's first action.
+            self.unmapped += 1
+            return actions[0]
+        choice = self.bot.act(state.observe(seat), legal, self.rng, [], Sampler(state, seat))  # type: ignore[call-arg]
+        if not isinstance(choice, tuple):
+            choice = state.game.action_from_json(choice)
+        found = by_key.get(ravenry_key(state, choice))
+        if found is None:
+            self.unmapped += 1
+            return actions[0]
+        return found
+
+
+def play(seed: int, opponents: int, opponent: str, our_seat: int, iters: int) -> dict[str, Any]:
+    """One game; ``our_seat`` (0 places first) is fixed by re-seating after catanatron's shuffle."""
+    colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE][: opponents + 1]
+    ours = RavenryPlayer(colors[0], iters, seed)
+    players: list[Player] = [ours] + [OPPONENTS[opponent](c) for c in colors[1:]]
+    game = Game(players, seed=seed)
+    # catanatron shuffles the seats; rotate them so that we sit at our_seat (the rotation keeps
+    # their random order otherwise). The state is fresh: nothing has been played yet.
+    state = game.state
+    order = list(state.players)
+    others = [p for p in order if p is not ours]
+    order = [*others[:our_seat], ours, *others[our_seat:]]
+    state.players = order
+    state.colors = tuple(p.color for p in order)
+    state.color_to_index = {c: i for i, c in enumerate(state.colors)}
+    state.playable_actions = generate_playable_actions(state)
+    start = time.perf_counter()
+    winner = game.play()
+    seconds = time.perf_counter() - start
+    return {
+        "seed": seed,
+        "players": opponents + 1,
+        "our_seat": our_seat,
+        "won": winner == ours.color,
+        "finished": winner is not None,
+        "scores": catanatron_scores(game),
+        "turns": game.state.num_turns,
+        "decisions": ours.decisions,
+        "unmapped": ours.unmapped,
+        "seconds": round(seconds, 1),
+    }
+
+
+def no_peeking_check(first_seed: int, games: int, iters: int) -> dict[str, int]:
+    """In random 4-player catanatron games, at every 25th decision with a choice: our bot's
+    choice and the ravenry state it is given are the same after catanatron's hidden state (the
+    others' hands, their development cards, the deck) is scrambled; the true state did change."""
+    import random
+
+    from catanatron import RandomPlayer
+
+    checked = changed = 0
+    for seed in range(first_seed, first_seed + games):
+        game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)], seed=seed)
+        tick = 0
+        while game.winning_color() is None and game.state.num_turns < 400:
+            if len(game.state.playable_actions) > 1 and not game.state.is_initial_build_phase:
+                tick += 1
+                if tick % 25 == 0:
+                    seat = game.state.current_player_index
+                    color = game.state.colors[seat]
+                    twin = game.copy()
+                    scramble_hidden(twin, seat, random.Random(seed * 1000 + tick))
+                    if ravenry_state(game).to_json() != ravenry_state(twin).to_json():
+                        changed += 1
+                    if ravenry_state(game, seat).to_json() != ravenry_state(twin, seat).to_json():
+                        raise AssertionError(f"seed {seed}: the seat's state depends on hidden cards")
+                    first = RavenryPlayer(color, iters, seed).decide(game, game.state.playable_actions)
+                    second = RavenryPlayer(color, iters, seed).decide(twin, twin.state.playable_actions)
+                    if first != second:
+                        raise AssertionError(f"seed {seed}: {first} became {second} after scrambling")
+                    checked += 1
+            game.play_tick()
+    return {"checked": checked, "hidden_state_changed": changed, **check_maps(game.state.board.map)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--first-seed", type=int, required=True)
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--opponents", type=int, choices=(1, 3), required=True)
+    parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="vp")
+    parser.add_argument("--iters", type=int, default=40, help="search playouts per decision")
+    parser.add_argument("--turn-cap", type=int, default=1000)
+    parser.add_argument("--no-peeking-check", action="store_true", help="run that check instead of games")
+    args = parser.parse_args()
+    if args.no_peeking_check:
+        print(json.dumps(no_peeking_check(args.first_seed, args.games, args.iters)))
+        return
+    if args.first_seed < 1:
+        parser.error("catanatron treats seed 0 as 'pick a random seed'; use seeds >= 1")
+    catanatron.game.TURNS_LIMIT = args.turn_cap
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        # Seats rotate with the seed: seat (seed mod players).
+        result = play(seed, args.opponents, args.opponent, seed % (args.opponents + 1), args.iters)
+        print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()
