@@ -52,7 +52,9 @@ from ravenry.core.rng import Rng, rng_from_json
 log = logging.getLogger("ravenry.server")
 
 DEFAULT_BOT_WORKERS = 1  # two cores: one for the event loop, one for the bots
-BOT_WORKER_NICE = 5  # the workers yield the CPU to the event loop when both want it
+# The workers yield the CPU to the event loop when both want it (a search bot's budget is wall
+# time: on a busy machine it thinks less, and people's acks keep their CPU).
+BOT_WORKER_NICE = 10
 DEFAULT_RETRIES = 2  # a job is asked again this many times after losing its worker
 SERVER_CHECK_S = 1.0  # how often a worker checks that the server is still there
 # Imported once by the fork server, so that every worker starts with them.
