@@ -16,7 +16,12 @@ them only if it applies the action (``live.py``), so a decision that is thrown a
 moved on meanwhile) or lost with a worker changes nothing, and the same seat generator gives the
 same choices whichever worker decided, or whether a worker decided at all (``workers=0``). Any
 worker can take any job: no routing, and a worker lost mid-thought is replaced and the job
-asked again (``retries`` times) before :class:`BotWorkerLost` is raised.
+asked again (``retries`` times) before :class:`BotWorkerLost` is raised. (A lost worker fails
+every job queued in the pool at that moment, not only its own, and each is asked again: a job
+that kills its worker every time takes its own tries and may take those of jobs queued with it.)
+What the pool does not add: a seat's generator is drawn from the OS at its first decision after
+the server starts, as before, so a bot's choices are reproducible within a server's life (and
+with an ``iters`` budget, not a time budget), not across a restart.
 
 Workers are forked from a fork server that has imported the games and bots once (a forked
 worker starts in milliseconds, and never inherits the server's threads or sockets); they run
