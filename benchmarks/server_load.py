@@ -64,6 +64,8 @@ class Totals:
         self.started = 0.0
         self.seq_at_start = 0  # every game's seq summed when measuring starts and stops
         self.seq_at_stop = 0
+        self.bot_games: set[str] = set()  # the games of bots only (--bot-games)
+        self.bot_games_seq = (0, 0)  # their seq summed when measuring starts and stops
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -254,7 +256,7 @@ async def run_load(base: str, args: argparse.Namespace) -> Totals:
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         bot_table = [{"kind": "bot", "bot": args.bot or level_spec("hard", args.game)}] * args.players
         for _ in range(args.bot_games):
-            await create_game(http, base, args.game, bot_table)
+            totals.bot_games.add((await create_game(http, base, args.game, bot_table))["id"])
         await asyncio.gather(
             *(
                 keep_one_game_going(
@@ -271,15 +273,18 @@ async def count_moves(http: httpx.AsyncClient, base: str, totals: Totals) -> Non
     """Every game's position (seq) summed when measuring starts and when it stops: all the
     moves made meanwhile, people's and bots'."""
     await asyncio.sleep(max(0.0, totals.started - time.perf_counter()))
-    totals.seq_at_start = await total_seq(http, base)
+    totals.seq_at_start, bots_at_start = await total_seq(http, base, totals.bot_games)
     await asyncio.sleep(max(0.0, totals.stop_at - time.monotonic()))
-    totals.seq_at_stop = await total_seq(http, base)
+    totals.seq_at_stop, bots_at_stop = await total_seq(http, base, totals.bot_games)
+    totals.bot_games_seq = (bots_at_start, bots_at_stop)
 
 
-async def total_seq(http: httpx.AsyncClient, base: str) -> int:
+async def total_seq(http: httpx.AsyncClient, base: str, bot_games: set[str]) -> tuple[int, int]:
+    """Every game's seq summed, and the bot games' alone."""
     response = await http.get(f"{base}/api/games")
     response.raise_for_status()
-    return sum(int(g["seq"]) for g in response.json()["games"])
+    games = response.json()["games"]
+    return sum(int(g["seq"]) for g in games), sum(int(g["seq"]) for g in games if g["id"] in bot_games)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -326,6 +331,7 @@ def main() -> None:
     measured = totals.latencies
     bot = args.bot or level_spec("hard", args.game)
     all_moves = totals.seq_at_stop - totals.seq_at_start
+    bot_game_moves = totals.bot_games_seq[1] - totals.bot_games_seq[0]
     result = {
         "database": "external" if args.server else "postgresql" if args.postgres else "sqlite",
         "games_at_once": args.games,
@@ -339,8 +345,10 @@ def main() -> None:
         "moves": totals.moves,
         "moves_per_s": round(totals.moves / args.seconds, 1),
         "rejects": totals.rejects,
-        # Moves of every game while measuring, less the people's acknowledged ones: the bots'.
+        # Moves of every game while measuring, less the people's acknowledged ones: the bots'
+        # (rough: a few people's moves straddle the window's ends); the bot games' exactly.
         "bot_moves_per_s": round(max(0, all_moves - totals.moves) / args.seconds, 1),
+        **({"bot_game_moves_per_s": round(bot_game_moves / args.seconds, 2)} if args.bot_games else {}),
         "games_finished": totals.games_finished,
         "cpus": os.cpu_count(),
         # The machine's 1-minute load average before the run (others sharing it) and at its end.

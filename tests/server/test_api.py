@@ -64,6 +64,7 @@ def test_create_gives_invites_and_a_watch_link_and_lobby_data_holds_no_secret(cl
         "seat": 1,
         "kind": "bot",
         "bot": "greedy",
+        "level": "medium",  # the spec a level seats: named so for people
         "name": "greedy bot",
         "connected": True,
         "away": False,

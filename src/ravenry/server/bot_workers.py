@@ -16,7 +16,12 @@ them only if it applies the action (``live.py``), so a decision that is thrown a
 moved on meanwhile) or lost with a worker changes nothing, and the same seat generator gives the
 same choices whichever worker decided, or whether a worker decided at all (``workers=0``). Any
 worker can take any job: no routing, and a worker lost mid-thought is replaced and the job
-asked again (``retries`` times) before :class:`BotWorkerLost` is raised.
+asked again (``retries`` times) before :class:`BotWorkerLost` is raised. (A lost worker fails
+every job queued in the pool at that moment, not only its own, and each is asked again: a job
+that kills its worker every time takes its own tries and may take those of jobs queued with it.)
+What the pool does not add: a seat's generator is drawn from the OS at its first decision after
+the server starts, as before, so a bot's choices are reproducible within a server's life (and
+with an ``iters`` budget, not a time budget), not across a restart.
 
 Workers are forked from a fork server that has imported the games and bots once (a forked
 worker starts in milliseconds, and never inherits the server's threads or sockets); they run
@@ -52,7 +57,9 @@ from ravenry.core.rng import Rng, rng_from_json
 log = logging.getLogger("ravenry.server")
 
 DEFAULT_BOT_WORKERS = 1  # two cores: one for the event loop, one for the bots
-BOT_WORKER_NICE = 5  # the workers yield the CPU to the event loop when both want it
+# The workers yield the CPU to the event loop when both want it (a search bot's budget is wall
+# time: on a busy machine it thinks less, and people's acks keep their CPU).
+BOT_WORKER_NICE = 10
 DEFAULT_RETRIES = 2  # a job is asked again this many times after losing its worker
 SERVER_CHECK_S = 1.0  # how often a worker checks that the server is still there
 # Imported once by the fork server, so that every worker starts with them.
