@@ -1,4 +1,5 @@
-"""The ``ravenry`` command: ``games`` lists the games, ``simulate`` plays many bot games and
+"""The ``ravenry`` command: ``games`` lists the games, ``simulate`` plays many bot games (in
+processes or as Ray tasks, each finished game streamed to a resumable file with ``--out``) and
 prints (and optionally writes as JSON) the statistics, ``demo`` shows one game between bots,
 ``serve`` runs the server for play in the browser, ``replay`` prints a finished game's record,
 ``tournament`` rates bot kinds against each other (OpenSkill, from the ``rl`` extra).
