@@ -26,6 +26,7 @@ from ravenry.build import build_name
 from ravenry.core.registry import available_games, get_game
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # what a shell reports for Ctrl-C
 SERVER_GC_THRESHOLDS = (50_000, 20, 1_000)  # generation 0, 1, 2 (CPython's default: 700, 10, 10)
 
 
@@ -287,6 +288,11 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         )
     except (ValueError, RayUnavailable) as exc:
         raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        if args.out is None:
+            raise
+        print(f"interrupted: the finished games are in {args.out}; the same command resumes", file=sys.stderr)
+        return EXIT_INTERRUPTED
     stats = result.stats
     # Which build ran belongs with the games/s it reports (compiled is about three times faster).
     title = f"{args.game}, {args.players} players, seed {args.seed}, {build_name()} rules"
