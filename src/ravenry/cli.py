@@ -1,4 +1,5 @@
-"""The ``ravenry`` command: ``games`` lists the games, ``simulate`` plays many bot games and
+"""The ``ravenry`` command: ``games`` lists the games, ``simulate`` plays many bot games (in
+processes or as Ray tasks, each finished game streamed to a resumable file with ``--out``) and
 prints (and optionally writes as JSON) the statistics, ``demo`` shows one game between bots,
 ``serve`` runs the server for play in the browser, ``replay`` prints a finished game's record,
 ``tournament`` rates bot kinds against each other (OpenSkill, from the ``rl`` extra).
@@ -26,6 +27,7 @@ from ravenry.core.registry import available_games, get_game
 from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # what a shell reports for Ctrl-C
 SERVER_GC_THRESHOLDS = (50_000, 20, 1_000)  # generation 0, 1, 2 (CPython's default: 700, 10, 10)
 
 
@@ -295,6 +297,11 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         )
     except (ValueError, RayUnavailable) as exc:
         raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        if args.out is None:
+            raise
+        print(f"interrupted: the finished games are in {args.out}; the same command resumes", file=sys.stderr)
+        return EXIT_INTERRUPTED
     stats = result.stats
     # Which build ran belongs with the games/s it reports (compiled is about three times faster).
     title = f"{args.game}, {args.players} players, seed {args.seed}, {build_name()} rules"

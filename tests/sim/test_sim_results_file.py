@@ -146,3 +146,27 @@ def test_simulate_command_streams_and_resumes(tmp_path: Path, capsys: pytest.Cap
     assert "holds another run (it differs in seed)" in capsys.readouterr().err
     assert main(argv(out=tmp_path / "nowhere" / "r.jsonl")) == 2
     assert "no directory" in capsys.readouterr().err
+
+
+def test_an_interrupted_command_says_how_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.jsonl"
+    argv = [
+        "simulate",
+        "catan",
+        "--games",
+        "3",
+        "--quiet",
+        "--bots",
+        ",".join([QUIET] * 4),
+        "--out",
+        str(out),
+    ]
+    recorder = _Recorder(monkeypatch, budget=1)
+    assert main(argv) == 130
+    assert "the same command resumes" in capsys.readouterr().err
+    recorder.budget = 3
+    assert main(argv) == 0
+    assert recorder.asked == [0, 1, 2]
+    assert "1 games read back, 2 played now" in " ".join(capsys.readouterr().out.split())

@@ -13,6 +13,7 @@ the Python that runs Ray's workers.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -30,9 +31,10 @@ class RayUnavailable(RuntimeError):
 
 @contextmanager
 def ray_session(address: str, cpus: int | None = None) -> Iterator[Any]:
-    """Yields the ``ray`` module, connected: to a new local instance with ``cpus`` CPUs (all, if
-    ``None``) for :data:`RAY_LOCAL`, else to the cluster at ``address`` (``auto``, ``HOST:PORT``
-    or ``ray://HOST:10001``)."""
+    """Yields the ``ray`` module, connected: for :data:`RAY_LOCAL`, to a new local instance with
+    ``cpus`` CPUs (all, if ``None``), or to the cluster ``RAY_ADDRESS`` names if it is set (as
+    ``ray.init()`` does); else to the cluster at ``address`` (``auto``, ``HOST:PORT`` or
+    ``ray://HOST:10001``)."""
     try:
         import ray
     except ImportError:
@@ -40,12 +42,18 @@ def ray_session(address: str, cpus: int | None = None) -> Iterator[Any]:
     started = False
     if not ray.is_initialized():
         try:
-            if address == RAY_LOCAL:
+            if address == RAY_LOCAL and not os.environ.get("RAY_ADDRESS"):
                 ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING)
+            elif address == RAY_LOCAL:  # ray.init() joins that cluster, whose CPUs are its own
+                ray.init(logging_level=logging.WARNING)
             else:
                 ray.init(address=address, logging_level=logging.WARNING)
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise RayUnavailable(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
+            where = f"the Ray cluster at {address!r}"
+            if address == RAY_LOCAL:
+                joined = os.environ.get("RAY_ADDRESS")
+                where = f"the Ray cluster RAY_ADDRESS={joined!r} names" if joined else "a local Ray instance"
+            raise RayUnavailable(f"cannot start or reach {where}: {exc}") from None
         started = True
     try:
         yield ray
