@@ -18,8 +18,9 @@ def test_the_lobby_is_offered_every_level_with_the_bot_it_seats(client: TestClie
             assert level["bot"].split(":")[0] == level["kind"] and level["kind"] in game["bots"]
     catan = {x["level"]: x["bot"] for x in games["catan"]["levels"]}
     assert catan == LEVEL_SPECS
-    # thrones has no search bot: its hard level is the greedy bot.
-    assert {x["level"]: x["bot"] for x in games["thrones"]["levels"]}["hard"] == "greedy"
+    # every game has a search bot now, thrones included: hard seats it everywhere.
+    for game_id, game in games.items():
+        assert {x["level"]: x["bot"] for x in game["levels"]}["hard"] == LEVEL_SPECS["hard"], game_id
 
 
 def test_a_seat_asks_for_a_level_or_a_kind_spec(client: TestClient) -> None:

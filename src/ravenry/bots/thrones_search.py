@@ -23,10 +23,11 @@ Each decision:
    sealed house card too, and while bidding the others' power is the last the bot saw — and
    one playout seed, and plays every candidate on its own copy (common random numbers). A
    playout plays greedy for every house (read from the sampled state: ``light_view``, the keys
-   greedy reads, several times cheaper than ``observe``) until ``horizon`` more Planning
-   phases have begun or the game ends. It scores 1 for a win, 0 for a loss, else 0.05-0.95 from
-   :func:`evaluate` (castles and strongholds, supply, power, units, the tracks' top places,
-   against the best other house).
+   greedy reads, several times cheaper than ``observe``) until the Planning phase of turn
+   ``turn + horizon`` begins (with ``horizon=1``: through this round's Action phase, or the
+   next one for a Westeros decision) or the game ends. It scores 1 for a win, 0 for a loss,
+   else 0.05-0.95 from :func:`evaluate` (castles and strongholds, supply, power, units, the
+   tracks' top places, against the best other house).
 3. **Answer.** The best mean; greedy's choice gets ``GREEDY_BONUS`` on top.
 
 Budgets as in the Catan search: ``iters`` (playouts per decision, at least one round;
