@@ -217,7 +217,7 @@ def test_registered_for_the_family_with_checked_options() -> None:
         assert "search" in bot_kinds(game_id)
         bot = make_bot("search", game_id)
         assert isinstance(bot, SearchBot) and bot.game == game_id and bot.ms == 500
-    assert "search" not in bot_kinds("thrones")
+    assert type(make_bot("search", "thrones")) is not SearchBot  # thrones has its own search bot
     bot = bot_from_spec("search:iters=2000", "catan")
     assert isinstance(bot, SearchBot) and bot.iters == 2000 and bot.ms is None
     bot = bot_from_spec("search:ms=250:playout=fast", "brotherhood")

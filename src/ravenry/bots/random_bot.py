@@ -41,11 +41,15 @@ class RandomBot:
         self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Template] = ()
     ) -> Action | JSONAction:
         if not templates:  # the common case, and the whole of offers=False: no list to build
-            return rng.choice(legal)
+            return self._draw(legal, rng)
         offers = [t for t in templates if is_exchange(t)]
         # Proposing is rare, never with offers=False, unless it is all the bot may do.
         if offers and (not legal or (self.offers and rng.below(1_000_000) < self.offer_rate * 1_000_000)):
             return sample(rng.choice(offers), rng, self.offer_cards)
+        return self._draw(legal, rng)
+
+    @staticmethod
+    def _draw(legal: Sequence[Action], rng: Rng) -> Action:
         choice = rng.choice(legal)
         if choice[0] == UNDO_TYPE:  # never takes back a move (the undo option): another choice
             choice = rng.choice([a for a in legal if a[0] != UNDO_TYPE])
