@@ -6,6 +6,7 @@ import { h, clear } from "./dom.js";
 
 const TICK_MS = 250;
 const LOW_SECONDS = 10;
+let shown = null; // the page's clock panel, for seatClock()
 
 export function formatSeconds(s) {
   const t = Math.max(0, Math.ceil(s));
@@ -42,6 +43,7 @@ export class ClockPanel {
     this.clocks = null;
     this.offsetMs = 0; // server time minus this page's time
     this.timer = null;
+    shown = this;
   }
 
   update(clocks) {
@@ -85,6 +87,17 @@ export class ClockPanel {
     this.tick();
   }
 
+  /** One seat's clock as the server last sent it, or null when the game has none. */
+  seat(seat) {
+    const s = this.clocks && this.clocks.seats.find((x) => x.seat === seat);
+    if (!s) return null;
+    const left = s.timed ? this.left(s) : null;
+    return {
+      timed: !!s.timed, away: !!s.away, waiting: !!s.waiting,
+      text: s.timed ? this.text(s) : "", low: !!s.waiting && left !== null && left <= LOW_SECONDS,
+    };
+  }
+
   text(s) {
     const left = this.left(s);
     return left === null || left === undefined ? "–" : formatSeconds(left);
@@ -100,6 +113,11 @@ export class ClockPanel {
       el.textContent = this.text(s);
       const left = this.left(s);
       el.classList.toggle("low", !!s.waiting && left !== null && left <= LOW_SECONDS);
+      // A renderer's player cards may show the same clock ([data-seat-clock]): it ticks here too.
+      for (const mirror of document.querySelectorAll(`[data-seat-clock="${s.seat}"]`)) {
+        mirror.textContent = el.textContent;
+        mirror.classList.toggle("low", el.classList.contains("low"));
+      }
       if (s.waiting && s.deadline !== null && (cue === null || left < cue.left)) cue = { seat: s.seat, left };
     }
     if (!this.cueEl) return;
@@ -110,4 +128,10 @@ export class ClockPanel {
       this.cueEl.classList.toggle("low", cue.left <= LOW_SECONDS);
     }
   }
+}
+
+/** The clock of one seat on this page ({timed, away, waiting, text, low}), or null when the game
+ * has no clock: what a renderer shows in its player cards. */
+export function seatClock(seat) {
+  return shown ? shown.seat(seat) : null;
 }
