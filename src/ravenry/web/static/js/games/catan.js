@@ -2,7 +2,7 @@
 // viewer's hand, action buttons and choosers. It reads only the view, the legal list and the
 // templates the server sent, and sends concrete actions through ctx.act.
 import { h, s, clear, cap, plural } from "../shell/dom.js";
-import { seatClock } from "../shell/clocks.js";
+import { seatClock, paintSeatClock } from "../shell/clocks.js";
 import { registerGame } from "../registry.js";
 import { drawBoard } from "./catan-board.js";
 import { wildlingIcon } from "./brotherhood-board.js";
@@ -332,11 +332,13 @@ function playersPanel(model, ctx) {
     const marks = [];
     if (view.current === p.seat && !view.result) marks.push(h("span", { class: "turn-mark", title: "whose turn" }, "turn"));
     else if (deciding.has(p.seat)) marks.push(h("span", { class: "turn-mark alt", title: "the game waits for this player" }, "deciding"));
-    if (clock && clock.away) marks.push(h("span", { class: "away-mark", title: "away: a bot plays this seat until its person takes it back" }, "away"));
-    else if (presence === "away") marks.push(h("span", { class: "away-mark", title: "not connected" }, "offline"));
-    if (clock && clock.timed) {
-      marks.push(h("span", { class: `seat-clock${clock.low ? " low" : ""}${clock.waiting ? " waiting" : ""}`, "data-seat-clock": p.seat, title: "time left" }, clock.text));
-    }
+    // The shell's presence (from the seats the server sent): not connected, or the clock ran out
+    // too often and a bot plays the seat until its person takes it back.
+    if (presence === "away") marks.push(h("span", { class: "away-mark", title: "away: not connected, or a bot plays the seat after timeouts" }, "away"));
+    // The seat's time, ticking (shell/clocks.js paints it; hidden in a game without a clock).
+    const time = h("span", { class: "seat-clock", "data-seat-clock": p.seat, title: "time left" });
+    paintSeatClock(time, clock);
+    marks.push(time);
     if (view.longest_road_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "road", title: "holds Longest Road (2 VP)" }, "Longest Road"));
     if (view.largest_army_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "army", title: `holds ${view.names.army} (2 VP)` }, view.names.army));
     const many = p.resource_count > 7;
@@ -349,7 +351,7 @@ function playersPanel(model, ctx) {
         nameEl,
         h("span", { class: "vp", "data-vp": vp, title: "victory points" }, [String(vp), h("small", {}, " VP")]),
       ]),
-      marks.length ? h("div", { class: "player-marks" }, marks) : null,
+      h("div", { class: "player-marks" }, marks),
       h("div", { class: "player-stats" }, [
         h("span", {
           class: `stat stat-res${many ? " warn" : ""}`, "data-resource-count": p.resource_count,

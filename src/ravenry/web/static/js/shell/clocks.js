@@ -87,14 +87,16 @@ export class ClockPanel {
     this.tick();
   }
 
-  /** One seat's clock as the server last sent it, or null when the game has none. */
+  /** One seat's clock as the server last sent it ({timed, away, waiting, text, low, running}),
+   * or null when the game has none; ``running`` when it has a time to show (not "–"). */
   seat(seat) {
     const s = this.clocks && this.clocks.seats.find((x) => x.seat === seat);
     if (!s) return null;
     const left = s.timed ? this.left(s) : null;
+    const known = left !== null && left !== undefined;
     return {
-      timed: !!s.timed, away: !!s.away, waiting: !!s.waiting,
-      text: s.timed ? this.text(s) : "", low: !!s.waiting && left !== null && left <= LOW_SECONDS,
+      timed: !!s.timed, away: !!s.away, waiting: !!s.waiting, running: known,
+      text: known ? formatSeconds(left) : "–", low: !!s.waiting && known && left <= LOW_SECONDS,
     };
   }
 
@@ -108,16 +110,14 @@ export class ClockPanel {
     if (!c) return;
     let cue = null;
     for (const s of c.seats) {
+      const info = this.seat(s.seat);
+      // A renderer's player cards may show the same clock ([data-seat-clock]): it ticks here too.
+      for (const mirror of document.querySelectorAll(`[data-seat-clock="${s.seat}"]`)) paintSeatClock(mirror, info);
       const el = this.el.querySelector(`[data-clock-time="${s.seat}"]`);
       if (!el || !s.timed) continue;
-      el.textContent = this.text(s);
+      el.textContent = info.text;
+      el.classList.toggle("low", info.low);
       const left = this.left(s);
-      el.classList.toggle("low", !!s.waiting && left !== null && left <= LOW_SECONDS);
-      // A renderer's player cards may show the same clock ([data-seat-clock]): it ticks here too.
-      for (const mirror of document.querySelectorAll(`[data-seat-clock="${s.seat}"]`)) {
-        mirror.textContent = el.textContent;
-        mirror.classList.toggle("low", el.classList.contains("low"));
-      }
       if (s.waiting && s.deadline !== null && (cue === null || left < cue.left)) cue = { seat: s.seat, left };
     }
     if (!this.cueEl) return;
@@ -128,6 +128,15 @@ export class ClockPanel {
       this.cueEl.classList.toggle("low", cue.left <= LOW_SECONDS);
     }
   }
+}
+
+/** Shows a seat's clock in a renderer's element: hidden while it has no time to show. */
+export function paintSeatClock(el, info) {
+  el.hidden = !info || !info.running;
+  if (!info) return;
+  el.textContent = info.text;
+  el.classList.toggle("low", info.low);
+  el.classList.toggle("waiting", info.waiting);
 }
 
 /** The clock of one seat on this page ({timed, away, waiting, text, low}), or null when the game
