@@ -28,7 +28,9 @@ GAMES = [("catan", 1, True), ("brotherhood", 1, False)]
 
 # True when the element is wholly inside the window and inside every box that clips it, and its
 # own text is not cut (no ellipsis, no hidden overflow).
-FULLY_SHOWN = """el => {
+FULLY_SHOWN = """sel => {
+  const el = document.querySelector(sel);
+  if (!el) return "missing";
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return "not drawn";
   if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) return "off the window";
@@ -41,6 +43,18 @@ FULLY_SHOWN = """el => {
   }
   return "";
 }"""
+
+
+def _trouble(tab: Tab, selector: str) -> str:
+    """What keeps the element from being wholly shown ("" when nothing does), checked in one go
+    in the page; asked again for a moment while the page redraws (a frame, a resize)."""
+    trouble = "missing"
+    for _ in range(20):
+        trouble = str(tab.page.evaluate(FULLY_SHOWN, selector))
+        if not trouble:
+            break
+        tab.page.wait_for_timeout(100)
+    return trouble
 
 
 def _token(game_id: str, seat: int) -> str:
@@ -120,13 +134,13 @@ def _assert_strip_shown(tab: Tab, where: str) -> None:
     page = tab.page
     view = tab.view()
     for p in view["players"]:
-        card = page.locator(f"#players .player[data-seat='{p['seat']}']")
-        name = card.locator(".player-name")
+        card = f"#players .player[data-seat='{p['seat']}']"
+        name = page.locator(f"{card} .player-name")
         assert name.inner_text().strip() == _expected_name(p["seat"]), f"{where}: seat {p['seat']}"
-        points = card.locator("[data-vp]")
+        points = page.locator(f"{card} [data-vp]")
         assert points.get_attribute("data-vp") == str(p.get("vp", p["visible_vp"]))
-        for what, el in (("name", name), ("points", points)):
-            trouble = el.evaluate(FULLY_SHOWN)
+        for what, selector in (("name", f"{card} .player-name"), ("points", f"{card} [data-vp]")):
+            trouble = _trouble(tab, selector)
             assert not trouble, f"{where}: seat {p['seat']}'s {what} is {trouble}"
 
 
@@ -162,8 +176,8 @@ def test_every_player_is_in_view_at_desktop_and_phone(browser: Any, table: tuple
 
     _assert_strip_shown(tab, "1280x800")
     tab.assert_in_view("#log li")
-    assert not page.locator("#log li").first.evaluate(FULLY_SHOWN)
-    assert not page.locator("#chat-text").evaluate(FULLY_SHOWN)
+    assert not _trouble(tab, "#log li"), "the log's newest line is not in view"
+    assert not _trouble(tab, "#chat-text"), "the chat box is not in view"
     tab.shot("strip")
 
     page.set_viewport_size(PHONE)

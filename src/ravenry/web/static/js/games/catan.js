@@ -106,7 +106,7 @@ function render(areas, model, ctx) {
   const undo = undoButton(model, ctx);
   clear(areas.dice).append(...(undo ? [undo] : []), ...diceStrip(view, ui), ...rollGains(track, model, ctx), ...freshHint);
   placeStrip(areas);
-  clear(areas.players).append(playersPanel(model, ctx));
+  clear(areas.players).append(...playersPanel(model, ctx));
   clear(areas.me).append(...mePanel(model, ctx));
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
   clear(areas.dialog).append(...dialogs(ui, model, ctx, types));
@@ -368,7 +368,13 @@ function playersPanel(model, ctx) {
       hero ? h("div", { class: "player-hero", title: HERO_HINTS[hero.hero] || "" }, `${HERO_NAMES[hero.hero] || "no hero"} (${hero.side})`) : null,
     ]));
   }
-  return list;
+  // What the small icons mean (a phone has no tooltips), said once under the cards.
+  const key = (kind, word) => h("span", {}, [h("i", { class: `ico ico-${kind}`, "aria-hidden": "true" }), ` ${word}`]);
+  const legend = h("p", { class: "strip-key", "aria-hidden": "true" }, [
+    key("res", "resource cards"), key("dev", "development cards"), key("knight", `${knights} played`), key("road", "longest road"),
+    view.players.some((p) => p.guards_on_wall !== undefined) ? key("guard", "guards on the Wall") : null,
+  ]);
+  return [list, legend];
 }
 
 // -- the viewer's own hand --------------------------------------------------------------------
