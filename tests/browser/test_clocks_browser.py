@@ -98,7 +98,8 @@ def test_the_clock_ticks_runs_out_and_the_seat_is_taken_back(browser: Any, serve
         button.click()
         page.locator(f"[data-clock-seat='{first}'][data-away=false]").wait_for(timeout=5000)
         assert page.locator("[data-action=takeover]").count() == 0
-        page.locator(f"#players .player[data-seat='{first}'] .away-mark").wait_for(state="detached", timeout=3000)
+        away_mark = page.locator(f"#players .player[data-seat='{first}'] .away-mark")
+        away_mark.wait_for(state="detached", timeout=3000)
         assert not tab.errors, f"console errors {tab.errors}"
         assert not tab.external
 

@@ -33,13 +33,15 @@ FULLY_SHOWN = """sel => {
   if (!el) return "missing";
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return "not drawn";
-  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) return "off the window";
+  if (r.top < 0 || r.left < 0) return "off the window";
+  if (r.bottom > innerHeight + 1 || r.right > innerWidth + 1) return "off the window";
   if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) return "text cut";
   for (let a = el.parentElement; a; a = a.parentElement) {
     const s = getComputedStyle(a);
     if (s.overflowX === "visible" && s.overflowY === "visible") continue;
     const b = a.getBoundingClientRect();
-    if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) return "clipped";
+    if (r.top < b.top - 1 || r.bottom > b.bottom + 1) return "clipped";
+    if (r.left < b.left - 1 || r.right > b.right + 1) return "clipped";
   }
   return "";
 }"""
@@ -71,9 +73,9 @@ def _write_game(db: Path, game: str, seed: int, badges: bool) -> None:
         decision = state.decision()
         assert decision.result is None, "the game ended before the position was reached"
         held = state.longest_road_holder >= 0 and state.largest_army_holder >= 0
-        if tuple(decision.players) == (0,) and state.phase_name() == "pre_roll" and len(played) > 150:
-            if held or not badges:
-                break
+        to_roll = tuple(decision.players) == (0,) and state.phase_name() == "pre_roll"
+        if to_roll and len(played) > 150 and (held or not badges):
+            break
         seat = decision.players[0]
         action = bot_decide(bot, state, seat, rng)
         state.apply(seat, action)
@@ -103,7 +105,8 @@ def _write_game(db: Path, game: str, seed: int, badges: bool) -> None:
         )
     )
     rows = [
-        {"game_id": game, "seq": i, "seat": seat, "payload": dumps(fresh.game.action_to_json(a)), "cid": None, "at": now}
+        {"game_id": game, "seq": i, "seat": seat, "payload": dumps(fresh.game.action_to_json(a))}
+        | {"cid": None, "at": now}
         for i, (seat, a) in enumerate(played, start=1)
     ]
     with storage.engine.begin() as conn:
@@ -157,7 +160,8 @@ def test_every_player_is_in_view_at_desktop_and_phone(browser: Any, table: tuple
     # Every number of a card is the view's (the page works out none of its own).
     for p in view["players"]:
         card = page.locator(f"#players .player[data-seat='{p['seat']}']")
-        assert card.locator("[data-resource-count]").get_attribute("data-resource-count") == str(p["resource_count"])
+        cards = card.locator("[data-resource-count]").get_attribute("data-resource-count")
+        assert cards == str(p["resource_count"])
         assert card.locator("[data-dev-count]").get_attribute("data-dev-count") == str(p["dev_card_count"])
         assert card.locator(".stat-knight").inner_text().strip() == str(p["knights_played"])
         assert card.locator(".stat-road").inner_text().strip() == str(p["longest_road"])
