@@ -21,6 +21,7 @@ from ravenry.server.live import hash_token
 from ravenry.server.storage import GameRow, SeatRow, Storage, actions_table, dumps, games_table
 
 PLAYERS = 4
+SMALL_LAPTOP = {"width": 1024, "height": 768}
 LONG_NAME = "Annabelle Featherstonehaugh-Wright"
 SEATS = [("human", None, LONG_NAME), ("bot", "greedy", ""), ("bot", "search", ""), ("human", None, "Bob")]
 # (game, seed, play on until both Longest Road and the army have a holder)
@@ -188,5 +189,12 @@ def test_every_player_is_in_view_at_desktop_and_phone(browser: Any, table: tuple
     page.wait_for_timeout(150)
     page.evaluate("scrollTo(0, 0)")
     _assert_strip_shown(tab, "390 px")
+    # A small laptop: the cards still stand in one row, names whole.
+    page.set_viewport_size(SMALL_LAPTOP)
+    page.wait_for_timeout(150)
+    _assert_strip_shown(tab, "1024x768")
+    tops = page.locator("#players .player").evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
+    assert len(set(tops)) == 1, f"the cards wrap at 1024x768: {tops}"
+    tab.shot("strip-1024", phone_too=False)
     page.set_viewport_size(DESKTOP)
     assert not tab.errors, f"console errors {tab.errors}"

@@ -346,10 +346,11 @@ function playersPanel(model, ctx) {
       class: `player${view.current === p.seat ? " current" : ""}${deciding.has(p.seat) ? " deciding" : ""}${me ? " me" : ""}`,
       "data-seat": p.seat, style: `--pc:${PLAYER_COLORS[p.seat]}`,
     }, [
+      // The points come before the name: floated right, the name's lines flow around them.
       h("div", { class: "player-head" }, [
         h("span", { class: `presence ${presence}`, title: presence }),
-        nameEl,
         h("span", { class: "vp", "data-vp": vp, title: "victory points" }, [String(vp), h("small", {}, " VP")]),
+        nameEl,
       ]),
       h("div", { class: "player-marks" }, marks),
       h("div", { class: "player-stats" }, [
