@@ -306,8 +306,8 @@ function placeStrip(areas) {
   column.insertBefore(card, column.firstChild);
 }
 
-function stat(kind, n, label, extra = "") {
-  return h("span", { class: `stat stat-${kind}${extra}`, title: label, "aria-label": label }, [
+function stat(kind, n, label) {
+  return h("span", { class: `stat stat-${kind}`, title: label, "aria-label": label }, [
     h("i", { class: `ico ico-${kind}`, "aria-hidden": "true" }), String(n),
   ]);
 }
@@ -339,8 +339,8 @@ function playersPanel(model, ctx) {
     const time = h("span", { class: "seat-clock", "data-seat-clock": p.seat, title: "time left" });
     paintSeatClock(time, clock);
     marks.push(time);
-    if (view.longest_road_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "road", title: "holds Longest Road (2 VP)" }, "Longest Road"));
-    if (view.largest_army_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "army", title: `holds ${view.names.army} (2 VP)` }, view.names.army));
+    if (view.longest_road_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "road", title: "holds Longest Road" }, "Longest Road"));
+    if (view.largest_army_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "army", title: `holds ${view.names.army}` }, view.names.army));
     const many = p.resource_count > 7;
     list.append(h("li", {
       class: `player${view.current === p.seat ? " current" : ""}${deciding.has(p.seat) ? " deciding" : ""}${me ? " me" : ""}`,
