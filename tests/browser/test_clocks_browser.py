@@ -74,17 +74,32 @@ def test_the_clock_ticks_runs_out_and_the_seat_is_taken_back(browser: Any, serve
         )
         after = mine.locator("[data-clock-time]").inner_text()
         assert after < before, (before, after)  # "0:09" < "0:10": it counts down
+        # The players strip shows the same ticking time on the waiting seat's card, and none on
+        # the others (a per-decision clock has no time to show for a seat not being waited for).
+        strip = page.locator(f"#players .player[data-seat='{first}'] [data-seat-clock]")
+        page.wait_for_function(
+            "seat => { const a = document.querySelector(`#players [data-seat-clock='${seat}']`);"
+            " const b = document.querySelector(`[data-clock-time='${seat}']`);"
+            " return a && !a.hidden && a.textContent === b.textContent; }",
+            arg=first,
+            timeout=3000,
+        )
+        assert re.fullmatch(r"0:(10|0\d)", strip.inner_text())
+        assert page.locator("#players [data-seat-clock]:visible").count() == 1
         tab.shot("clock-ticking")  # and at a phone's width: nothing runs off the screen
 
         # Time runs out: a bot places for the seat, which is shown away with a button to return.
         button = page.locator("[data-action=takeover]")
         button.wait_for(timeout=15000)
         assert mine.get_attribute("data-away") == "true"
+        page.locator(f"#players .player[data-seat='{first}'] .away-mark").wait_for(timeout=3000)
         assert tab.last["seq"] >= 1 and any(f.get("timeout") for f in tab.frames if f.get("t") == "ev")
         tab.shot("clock-away", phone_too=False)
         button.click()
         page.locator(f"[data-clock-seat='{first}'][data-away=false]").wait_for(timeout=5000)
         assert page.locator("[data-action=takeover]").count() == 0
+        away_mark = page.locator(f"#players .player[data-seat='{first}'] .away-mark")
+        away_mark.wait_for(state="detached", timeout=3000)
         assert not tab.errors, f"console errors {tab.errors}"
         assert not tab.external
 

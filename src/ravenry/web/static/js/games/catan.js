@@ -2,6 +2,7 @@
 // viewer's hand, action buttons and choosers. It reads only the view, the legal list and the
 // templates the server sent, and sends concrete actions through ctx.act.
 import { h, s, clear, cap, plural } from "../shell/dom.js";
+import { seatClock, paintSeatClock } from "../shell/clocks.js";
 import { registerGame } from "../registry.js";
 import { drawBoard } from "./catan-board.js";
 import { wildlingIcon } from "./brotherhood-board.js";
@@ -104,7 +105,8 @@ function render(areas, model, ctx) {
   // and never covers a spot on the board.
   const undo = undoButton(model, ctx);
   clear(areas.dice).append(...(undo ? [undo] : []), ...diceStrip(view, ui), ...rollGains(track, model, ctx), ...freshHint);
-  clear(areas.players).append(playersPanel(model, ctx));
+  placeStrip(areas);
+  clear(areas.players).append(...playersPanel(model, ctx));
   clear(areas.me).append(...mePanel(model, ctx));
   clear(areas.actions).append(...actionsPanel(ui, model, ctx, types));
   clear(areas.dialog).append(...dialogs(ui, model, ctx, types));
@@ -293,46 +295,87 @@ function northLegend(view, ui) {
 }
 
 // -- players --------------------------------------------------------------------------------------
+// The players strip: one compact card per player above the board (the page's Players card moves
+// there once), so every name, score and count stays in view at 1280x800 while the side column
+// keeps the buttons, the hand, the trade answers and the log. Every number is the view's.
+function placeStrip(areas) {
+  const card = areas.players.closest(".card");
+  const column = areas.board.closest(".board-area");
+  if (!card || !column || card.parentElement === column) return;
+  card.classList.add("player-strip");
+  column.insertBefore(card, column.firstChild);
+}
+
+function stat(kind, n, label) {
+  return h("span", { class: `stat stat-${kind}`, title: label, "aria-label": label }, [
+    h("i", { class: `ico ico-${kind}`, "aria-hidden": "true" }), String(n),
+  ]);
+}
+
 function playersPanel(model, ctx) {
   const { view } = model;
   const deciding = new Set((view.decision && view.decision.players) || []);
   const heroes = new Map((view.heroes || []).map((x) => [x.seat, x]));
-  const list = h("ul", { class: "players", "aria-label": "Players" });
+  const knights = view.game === "catan" ? "knights" : "patrols";
+  const list = h("ul", { class: "players strip", "aria-label": "Players" });
   for (const p of view.players) {
     const me = p.seat === model.seat;
     const hero = heroes.get(p.seat);
-    const badges = [];
-    if (view.longest_road_holder === p.seat) badges.push(h("span", { class: "badge" }, "Longest Road"));
-    if (view.largest_army_holder === p.seat) badges.push(h("span", { class: "badge" }, view.names.army));
+    const presence = ctx.presence(p.seat);
+    const clock = seatClock(p.seat);
+    const name = ctx.seatName(p.seat);
+    // A bot's name ends in its level ("Bot 2 · greedy"): shown whole, the level set in small type.
+    const cut = presence === "bot" ? name.indexOf(" · ") : -1;
+    const nameEl = h("b", { class: "player-name", title: name },
+      cut < 0 ? [name] : [name.slice(0, cut), h("span", { class: "bot-level" }, name.slice(cut))]);
     const vp = p.vp !== undefined ? p.vp : p.visible_vp;
+    const marks = [];
+    if (view.current === p.seat && !view.result) marks.push(h("span", { class: "turn-mark", title: "whose turn" }, "turn"));
+    else if (deciding.has(p.seat)) marks.push(h("span", { class: "turn-mark alt", title: "the game waits for this player" }, "deciding"));
+    // The shell's presence (from the seats the server sent): not connected, or the clock ran out
+    // too often and a bot plays the seat until its person takes it back.
+    if (presence === "away") marks.push(h("span", { class: "away-mark", title: "away: not connected, or a bot plays the seat after timeouts" }, "away"));
+    // The seat's time, ticking (shell/clocks.js paints it; hidden in a game without a clock).
+    const time = h("span", { class: "seat-clock", "data-seat-clock": p.seat, title: "time left" });
+    paintSeatClock(time, clock);
+    marks.push(time);
+    if (view.longest_road_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "road", title: "holds Longest Road" }, "Longest Road"));
+    if (view.largest_army_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "army", title: `holds ${view.names.army}` }, view.names.army));
+    const many = p.resource_count > 7;
     list.append(h("li", {
       class: `player${view.current === p.seat ? " current" : ""}${deciding.has(p.seat) ? " deciding" : ""}${me ? " me" : ""}`,
       "data-seat": p.seat, style: `--pc:${PLAYER_COLORS[p.seat]}`,
     }, [
+      // The points come before the name: floated right, the name's lines flow around them.
       h("div", { class: "player-head" }, [
-        h("span", { class: "swatch", "aria-hidden": "true" }),
-        h("span", { class: `presence ${ctx.presence(p.seat)}`, title: ctx.presence(p.seat) }),
-        h("b", { class: "player-name" }, ctx.seatName(p.seat)),
-        view.current === p.seat ? h("span", { class: "turn-mark", title: "whose turn" }, "turn") : null,
-        deciding.has(p.seat) && view.current !== p.seat ? h("span", { class: "turn-mark alt" }, "deciding") : null,
-        h("span", { class: "vp", "data-vp": vp, title: "victory points" }, `${vp} VP`),
+        h("span", { class: `presence ${presence}`, title: presence }),
+        h("span", { class: "vp", "data-vp": vp, title: "victory points" }, [String(vp), h("small", {}, " VP")]),
+        nameEl,
       ]),
+      h("div", { class: "player-marks" }, marks),
       h("div", { class: "player-stats" }, [
         h("span", {
-          "data-resource-count": p.resource_count, class: p.resource_count > 7 ? "warn" : "",
-          title: p.resource_count > 7 ? "more than 7 cards: a 7 takes half" : "resource cards",
-        }, plural(p.resource_count, "card")),
-        h("span", { "data-dev-count": p.dev_card_count, title: "development cards" }, `${p.dev_card_count} dev`),
-        h("span", { title: "knights / patrols played" }, `${p.knights_played} ${view.game === "catan" ? "knights" : "patrols"}`),
-        h("span", { title: "longest road" }, `road ${p.longest_road}`),
-        p.guards_on_wall !== undefined ? h("span", { title: "guards on the Wall" }, `${p.guards_on_wall} guards`) : null,
-        p.discards_owed ? h("span", { class: "warn" }, `discards ${p.discards_owed}`) : null,
+          class: `stat stat-res${many ? " warn" : ""}`, "data-resource-count": p.resource_count,
+          title: many ? `${p.resource_count} resource cards: more than 7, a 7 takes half` : `${p.resource_count} resource cards`,
+          "aria-label": `${p.resource_count} resource cards`,
+        }, [h("i", { class: "ico ico-res", "aria-hidden": "true" }), String(p.resource_count)]),
+        h("span", { class: "stat stat-dev", "data-dev-count": p.dev_card_count, title: `${p.dev_card_count} development cards`, "aria-label": `${p.dev_card_count} development cards` },
+          [h("i", { class: "ico ico-dev", "aria-hidden": "true" }), String(p.dev_card_count)]),
+        stat("knight", p.knights_played, `${p.knights_played} ${knights} played`),
+        stat("road", p.longest_road, `longest road: ${p.longest_road}`),
+        p.guards_on_wall !== undefined ? stat("guard", p.guards_on_wall, `${p.guards_on_wall} guards on the Wall`) : null,
+        p.discards_owed ? h("span", { class: "stat warn", title: "cards this player must discard" }, `discards ${p.discards_owed}`) : null,
       ]),
       hero ? h("div", { class: "player-hero", title: HERO_HINTS[hero.hero] || "" }, `${HERO_NAMES[hero.hero] || "no hero"} (${hero.side})`) : null,
-      badges.length ? h("div", { class: "badges" }, badges) : null,
     ]));
   }
-  return list;
+  // What the small icons mean (a phone has no tooltips), said once under the cards.
+  const key = (kind, word) => h("span", {}, [h("i", { class: `ico ico-${kind}`, "aria-hidden": "true" }), ` ${word}`]);
+  const legend = h("p", { class: "strip-key", "aria-hidden": "true" }, [
+    key("res", "resource cards"), key("dev", "development cards"), key("knight", `${knights} played`), key("road", "longest road"),
+    view.players.some((p) => p.guards_on_wall !== undefined) ? key("guard", "guards on the Wall") : null,
+  ]);
+  return [list, legend];
 }
 
 // -- the viewer's own hand --------------------------------------------------------------------

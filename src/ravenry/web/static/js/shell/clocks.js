@@ -6,6 +6,7 @@ import { h, clear } from "./dom.js";
 
 const TICK_MS = 250;
 const LOW_SECONDS = 10;
+let shown = null; // the page's clock panel, for seatClock()
 
 export function formatSeconds(s) {
   const t = Math.max(0, Math.ceil(s));
@@ -42,6 +43,7 @@ export class ClockPanel {
     this.clocks = null;
     this.offsetMs = 0; // server time minus this page's time
     this.timer = null;
+    shown = this;
   }
 
   update(clocks) {
@@ -85,6 +87,19 @@ export class ClockPanel {
     this.tick();
   }
 
+  /** One seat's clock as the server last sent it ({timed, away, waiting, text, low, running}),
+   * or null when the game has none; ``running`` when it has a time to show (not "–"). */
+  seat(seat) {
+    const s = this.clocks && this.clocks.seats.find((x) => x.seat === seat);
+    if (!s) return null;
+    const left = s.timed ? this.left(s) : null;
+    const known = left !== null && left !== undefined;
+    return {
+      timed: !!s.timed, away: !!s.away, waiting: !!s.waiting, running: known,
+      text: known ? formatSeconds(left) : "–", low: !!s.waiting && known && left <= LOW_SECONDS,
+    };
+  }
+
   text(s) {
     const left = this.left(s);
     return left === null || left === undefined ? "–" : formatSeconds(left);
@@ -95,11 +110,14 @@ export class ClockPanel {
     if (!c) return;
     let cue = null;
     for (const s of c.seats) {
+      const info = this.seat(s.seat);
+      // A renderer's player cards may show the same clock ([data-seat-clock]): it ticks here too.
+      for (const mirror of document.querySelectorAll(`[data-seat-clock="${s.seat}"]`)) paintSeatClock(mirror, info);
       const el = this.el.querySelector(`[data-clock-time="${s.seat}"]`);
       if (!el || !s.timed) continue;
-      el.textContent = this.text(s);
+      el.textContent = info.text;
+      el.classList.toggle("low", info.low);
       const left = this.left(s);
-      el.classList.toggle("low", !!s.waiting && left !== null && left <= LOW_SECONDS);
       if (s.waiting && s.deadline !== null && (cue === null || left < cue.left)) cue = { seat: s.seat, left };
     }
     if (!this.cueEl) return;
@@ -110,4 +128,19 @@ export class ClockPanel {
       this.cueEl.classList.toggle("low", cue.left <= LOW_SECONDS);
     }
   }
+}
+
+/** Shows a seat's clock in a renderer's element: hidden while it has no time to show. */
+export function paintSeatClock(el, info) {
+  el.hidden = !info || !info.running;
+  if (!info) return;
+  el.textContent = info.text;
+  el.classList.toggle("low", info.low);
+  el.classList.toggle("waiting", info.waiting);
+}
+
+/** The clock of one seat on this page ({timed, away, waiting, text, low}), or null when the game
+ * has no clock: what a renderer shows in its player cards. */
+export function seatClock(seat) {
+  return shown ? shown.seat(seat) : null;
 }
