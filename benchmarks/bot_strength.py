@@ -10,6 +10,21 @@ inside the bots' choices, decisions with a single legal action included: they co
     nice .venv/bin/python benchmarks/bot_strength.py --games 50 --rows rows.jsonl --json out.json
     .venv/bin/python benchmarks/bot_strength.py --summarize rows.jsonl   # a run stopped early
 
+Measured 2026-12-02, the defaults of then (``z=1``, ``focus``, ``guard``, ``width=4``, greedy
+playouts), ``search:iters=16``, seeds 101-227 per game, seats rotated, ``nice``, 2 workers, on
+this 2-core machine shared with four other helpers (load average 7-14), 72 min wall, the run
+stopped at 380 of 600 games:
+
+- catan 39/127 = 30.7% [23.4-39.2], got-catan 42/127 = 33.1% [25.5-41.6], brotherhood 53/126 =
+  42.1% [33.8-50.8]; all 134/380 = 35.3% [30.6-40.2]. Better than an equal player (25%), no
+  measurable gain over the row below (33.9%), and short of the 50% goal.
+- Speed of thought, per CPU second (single-legal-action decisions included; they cost nothing):
+  search (``iters=16``) 37.8, 35.5 and 20.4 decisions/s = 26.5, 28.2 and 49 ms a decision
+  (catan, got-catan, brotherhood); greedy 4,431, 4,297, 2,940/s = 0.23, 0.23, 0.34 ms; random
+  (``--bot random``, 6 games each) 26,100, 30,800, 22,800/s = 0.04 ms. The lobby's ``hard``
+  (``search:ms=800``), wall clock, the same load, 18 decisions of one catan game: 626 ms mean,
+  866 ms mean where it searched, 1,146 ms at most (a set-up placement: 1.25 times the budget).
+
 Measured 2026-12-01 on this 2-core machine, shared and loaded (load average 9-13), ``nice``, 2
 workers, pure Python (search and greedy bots are interpreted in any build):
 
@@ -23,7 +38,8 @@ workers, pure Python (search and greedy bots are interpreted in any build):
 (95% Wilson intervals; 25% is an equal player's share; greedy made 3,300-4,000 decisions per
 CPU second in catan and got-catan, 2,300-2,700 in brotherhood; random about 20,000, counting
 decisions with a single legal action. 12 minutes wall for the first row's 180 games.) The
-greedy-playout row is the default now (``search`` = ``ms=500``, ``width=4``, ``playout=greedy``).
+greedy-playout row was the default then (``search`` = ``ms=500``, ``width=4``, ``playout=greedy``,
+without the guards, the confidence margin ``z`` and the phase weights ``focus``).
 
 Runs in worker processes (``--workers``), the games interleaved across game ids; each game is
 deterministic given its seed (with an iteration budget).
