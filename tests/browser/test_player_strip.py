@@ -18,6 +18,7 @@ import ravenry
 from ravenry.bots.base import bot_decide, make_bot
 from ravenry.core.rng import Rng
 from ravenry.server.live import hash_token
+from ravenry.server.options import level_of
 from ravenry.server.storage import GameRow, SeatRow, Storage, actions_table, dumps, games_table
 
 PLAYERS = 4
@@ -129,18 +130,21 @@ def table(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Serv
     srv.stop()
 
 
-def _expected_name(seat: int) -> str:
+def _expected_name(seat: int, game: str) -> str:
     kind, spec, name = SEATS[seat]
-    return f"Bot {seat + 1} · {spec}" if kind == "bot" else name + (" (you)" if seat == 0 else "")
+    if kind != "bot":
+        return name + (" (you)" if seat == 0 else "")
+    # A bot's card names its lobby level when its spec is one (greedy is "medium"), else the spec.
+    return f"Bot {seat + 1} · {level_of(spec, game) or spec}"
 
 
-def _assert_strip_shown(tab: Tab, where: str) -> None:
+def _assert_strip_shown(tab: Tab, game: str, where: str) -> None:
     page = tab.page
     view = tab.view()
     for p in view["players"]:
         card = f"#players .player[data-seat='{p['seat']}']"
         name = page.locator(f"{card} .player-name")
-        assert name.inner_text().strip() == _expected_name(p["seat"]), f"{where}: seat {p['seat']}"
+        assert name.inner_text().strip() == _expected_name(p["seat"], game), f"{where}: seat {p['seat']}"
         points = page.locator(f"{card} [data-vp]")
         assert points.get_attribute("data-vp") == str(p.get("vp", p["visible_vp"]))
         for what, selector in (("name", f"{card} .player-name"), ("points", f"{card} [data-vp]")):
@@ -179,7 +183,7 @@ def test_every_player_is_in_view_at_desktop_and_phone(browser: Any, table: tuple
     assert page.locator("#players .player[data-seat='0'] .turn-mark").inner_text().strip().lower() == "turn"
     assert page.locator("#players .player[data-seat='3'] .away-mark").count() == 1  # Bob is not connected
 
-    _assert_strip_shown(tab, "1280x800")
+    _assert_strip_shown(tab, game, "1280x800")
     tab.assert_in_view("#log li")
     assert not _trouble(tab, "#log li"), "the log's newest line is not in view"
     assert not _trouble(tab, "#chat-text"), "the chat box is not in view"
@@ -188,11 +192,11 @@ def test_every_player_is_in_view_at_desktop_and_phone(browser: Any, table: tuple
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)
     page.evaluate("scrollTo(0, 0)")
-    _assert_strip_shown(tab, "390 px")
+    _assert_strip_shown(tab, game, "390 px")
     # A small laptop: the cards still stand in one row, names whole.
     page.set_viewport_size(SMALL_LAPTOP)
     page.wait_for_timeout(150)
-    _assert_strip_shown(tab, "1024x768")
+    _assert_strip_shown(tab, game, "1024x768")
     tops = page.locator("#players .player").evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
     assert len(set(tops)) == 1, f"the cards wrap at 1024x768: {tops}"
     tab.shot("strip-1024", phone_too=False)
