@@ -39,6 +39,8 @@ EXPLAINED = {
     "only_ravenry:end_road_building:free_roads",
     "only_ravenry:maritime:worse_rate_also_listed",
     "road_length_differs:a_road_ends_at_an_opponent_building",
+    "longest_road_holder:their_lengths",
+    "longest_road_holder:their_broken_road_rule",
     "won_off_turn",
 }
 
