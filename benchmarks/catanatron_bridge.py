@@ -361,7 +361,9 @@ def ravenry_state(game: Game, seat: int | None = None) -> CatanState:
             s.phase = PRE_ROLL
         else:
             s.phase = MAIN
-    winner = game.winning_color()
+    # Whether someone has won reads hidden victory point cards: only the whole truth asks (a
+    # seat is only asked to decide while the game runs).
+    winner = game.winning_color() if seat is None else None
     if winner is not None:
         s.phase = OVER
         s.winner = seat_of[winner]

@@ -89,6 +89,13 @@ def road_context(rstate: Any, p: int) -> str:
     return "other"
 
 
+def holder_allowed(holder: int, lengths: list[int]) -> bool:
+    best = max(lengths)
+    if holder >= 0:
+        return lengths[holder] >= 5 and lengths[holder] == best
+    return best < 5 or lengths.count(best) > 1
+
+
 def compare_game(seed: int, lineup: str, totals: Counter[str], examples: dict[str, list[Any]]) -> None:
     game = Game(LINEUPS[lineup](), seed=seed)
     n = len(game.state.colors)
@@ -118,13 +125,17 @@ def compare_game(seed: int, lineup: str, totals: Counter[str], examples: dict[st
             if theirs != rstate.road_length[p] and (theirs >= 5 or rstate.road_length[p] >= 5):
                 detail = {"player": p, "catanatron": theirs, "ravenry": rstate.road_length[p]}
                 note(f"road_length_differs:{road_context(rstate, p)}", detail)
+        # The holder of Longest Road by the rulebook's FAQ (the holder keeps it on a tie; set aside
+        # when nobody has 5 or the longest are tied), with ravenry's lengths; where it is not,
+        # whether catanatron's own lengths explain it or its rule for a broken road does.
         holder = rstate.longest_road_holder
-        best = max(rstate.road_length)
-        if holder >= 0 and rstate.road_length[holder] < best:
-            note("longest_road_holder_not_longest", {"holder": holder, "lengths": rstate.road_length})
-        leaders = [p for p in range(n) if rstate.road_length[p] == best]
-        if holder < 0 and best >= 5 and len(leaders) == 1:
-            note("longest_road_unclaimed", {"lengths": rstate.road_length})
+        if not holder_allowed(holder, rstate.road_length):
+            theirs_len = [ps[f"P{p}_LONGEST_ROAD_LENGTH"] for p in range(n)]
+            reason = "their_lengths" if holder_allowed(holder, theirs_len) else "their_broken_road_rule"
+            note(
+                f"longest_road_holder:{reason}",
+                {"holder": holder, "ravenry": rstate.road_length, "catanatron": theirs_len},
+            )
         if rstate.phase == PRE_ROLL and game.state.playable_actions[0].action_type != ActionType.ROLL:
             note("phase_mismatch", {"phase": "pre_roll"})
         game.play_tick()

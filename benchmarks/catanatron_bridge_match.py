@@ -41,7 +41,39 @@ from catanatron_bridge import (
 from ravenry.bots.base import Sampler, make_bot
 from ravenry.core.rng import Rng
 
-OPPONENTS = {"vp": VictoryPointPlayer, "weighted": WeightedRandomPlayer}
+OPPONENTS: dict[str, Any] = {"vp": VictoryPointPlayer, "weighted": WeightedRandomPlayer}
+
+# catanatron's strongest bot, AlphaBetaPlayer, is not in the PyPI package. Its code (their
+# repository's, not ours) is read from this ignored folder when someone has put it there; see
+# benchmarks/README.md ("The match") for the repository, paths and commits.
+PEER_SRC = Path(__file__).resolve().parent / ".peer-src"
+ALPHABETA_MISSING = (
+    "AlphaBetaPlayer is not in catanatron 3.2.1's package. Put its files in "
+    f"{PEER_SRC / 'catanatron_players'}/ (minimax.py, value.py, tree_search_utils.py, features.py and "
+    "an __init__.py), taken from github.com/bcollazo/catanatron at the commits benchmarks/README.md "
+    "lists, with their imports made local; they stay out of git (.gitignore)."
+)
+
+
+def alphabeta_available() -> bool:
+    """Whether the local copy of catanatron's AlphaBetaPlayer is there to load."""
+    return (PEER_SRC / "catanatron_players" / "minimax.py").is_file()
+
+
+def load_alphabeta() -> Any:
+    """catanatron's ``AlphaBetaPlayer`` class from the ignored local folder, or a clear exit."""
+    if not alphabeta_available():
+        raise SystemExit(ALPHABETA_MISSING)
+    if str(PEER_SRC) not in sys.path:
+        sys.path.insert(0, str(PEER_SRC))
+    from catanatron_players.minimax import AlphaBetaPlayer  # type: ignore[import-not-found]
+
+    return AlphaBetaPlayer
+
+
+def opponent_class(name: str) -> Any:
+    """The catanatron player class for ``--opponent`` (``alphabeta``: depth 2, their defaults)."""
+    return load_alphabeta() if name == "alphabeta" else OPPONENTS[name]
 
 
 class RavenryPlayer(Player):
@@ -81,7 +113,8 @@ def play(seed: int, opponents: int, opponent: str, our_seat: int, iters: int) ->
     """One game; ``our_seat`` (0 places first) is fixed by re-seating after catanatron's shuffle."""
     colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE][: opponents + 1]
     ours = RavenryPlayer(colors[0], iters, seed)
-    players: list[Player] = [ours] + [OPPONENTS[opponent](c) for c in colors[1:]]
+    their_class = opponent_class(opponent)
+    players: list[Player] = [ours] + [their_class(c) for c in colors[1:]]
     game = Game(players, seed=seed)
     # catanatron shuffles the seats; rotate them so that we sit at our_seat (the rotation keeps
     # their random order otherwise). The state is fresh: nothing has been played yet.
@@ -110,17 +143,19 @@ def play(seed: int, opponents: int, opponent: str, our_seat: int, iters: int) ->
     }
 
 
-def no_peeking_check(first_seed: int, games: int, iters: int) -> dict[str, int]:
-    """In random 4-player catanatron games, at every 25th decision with a choice: our bot's
-    choice and the ravenry state it is given are the same after catanatron's hidden state (the
-    others' hands, their development cards, the deck) is scrambled; the true state did change."""
+def no_peeking_check(first_seed: int, games: int, iters: int, players: str = "random") -> dict[str, int]:
+    """In 4-player catanatron games of ``players`` (catanatron's random bot, or ``--opponent``'s),
+    at every 25th decision with a choice: our bot's choice and the ravenry state it is given are
+    the same after catanatron's hidden state (the others' hands, their development cards, the
+    deck) is scrambled; the true state did change."""
     import random
 
     from catanatron import RandomPlayer
 
+    their_class = RandomPlayer if players == "random" else opponent_class(players)
     checked = changed = 0
     for seed in range(first_seed, first_seed + games):
-        game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)], seed=seed)
+        game = Game([their_class(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)], seed=seed)
         tick = 0
         while game.winning_color() is None and game.state.num_turns < 400:
             if len(game.state.playable_actions) > 1 and not game.state.is_initial_build_phase:
@@ -148,13 +183,19 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, required=True)
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--opponents", type=int, choices=(1, 3), required=True)
-    parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="vp")
+    parser.add_argument("--opponent", choices=[*sorted(OPPONENTS), "alphabeta"], default="vp")
     parser.add_argument("--iters", type=int, default=40, help="search playouts per decision")
     parser.add_argument("--turn-cap", type=int, default=1000)
     parser.add_argument("--no-peeking-check", action="store_true", help="run that check instead of games")
+    parser.add_argument(
+        "--opponent-in-check",
+        action="store_true",
+        help="the check's positions come from games of --opponent (default: catanatron's random bot)",
+    )
     args = parser.parse_args()
     if args.no_peeking_check:
-        print(json.dumps(no_peeking_check(args.first_seed, args.games, args.iters)))
+        players = args.opponent if args.opponent_in_check else "random"
+        print(json.dumps(no_peeking_check(args.first_seed, args.games, args.iters, players)))
         return
     if args.first_seed < 1:
         parser.error("catanatron treats seed 0 as 'pick a random seed'; use seeds >= 1")

@@ -129,7 +129,7 @@ def main() -> None:
     match.add_argument("--games", type=int, default=200)
     match.add_argument("--first-seed", type=int, default=1)
     match.add_argument("--opponents", type=int, choices=(1, 3), default=1)
-    match.add_argument("--opponent", choices=("vp", "weighted"), default="vp")
+    match.add_argument("--opponent", choices=("vp", "weighted", "alphabeta"), default="vp")
     match.add_argument("--iters", type=int, default=30)
     match.add_argument("--jobs", type=int, choices=(1, 2), default=1)
     match.add_argument("--out", default="catanatron-match", help="prefix of the JSON-lines files")

@@ -39,6 +39,8 @@ EXPLAINED = {
     "only_ravenry:end_road_building:free_roads",
     "only_ravenry:maritime:worse_rate_also_listed",
     "road_length_differs:a_road_ends_at_an_opponent_building",
+    "longest_road_holder:their_lengths",
+    "longest_road_holder:their_broken_road_rule",
     "won_off_turn",
 }
 
@@ -53,6 +55,12 @@ def _venv_ready() -> bool:
 
 
 needs_venv = pytest.mark.skipif(not _venv_ready(), reason="benchmarks/.venv-catanatron is not set up")
+# catanatron's AlphaBetaPlayer is not in its package; a local, git-ignored copy of their code may be
+# put in benchmarks/.peer-src (benchmarks/README.md says from where). Without it, those tests skip.
+needs_alphabeta = pytest.mark.skipif(
+    not (BENCH_DIR / ".peer-src" / "catanatron_players" / "minimax.py").is_file(),
+    reason="catanatron's AlphaBetaPlayer is not in benchmarks/.peer-src (see benchmarks/README.md)",
+)
 
 
 def _run(worker: str, *args: str) -> list[dict[str, Any]]:
@@ -94,6 +102,31 @@ def test_differential_run_finds_only_explained_divergences() -> None:
 def test_search_bot_plays_a_whole_game_in_catanatron() -> None:
     (result,) = _run("catanatron_bridge_match.py", "--first-seed", "3", "--games", "1", "--opponents", "1",
                      "--iters", "4")  # fmt: skip
+    assert result["finished"] and result["unmapped"] == 0
+    assert result["decisions"] > 10
+    assert max(result["scores"]) >= 10
+
+
+@needs_venv
+def test_a_missing_alphabeta_copy_is_a_clear_error_naming_where_to_put_it(tmp_path: Path) -> None:
+    code = (
+        "import sys, pathlib; sys.path.insert(0, sys.argv[1]); import catanatron_bridge_match as m; "
+        "m.PEER_SRC = pathlib.Path(sys.argv[2]); print(m.alphabeta_available()); m.load_alphabeta()"
+    )
+    env = dict(os.environ, PYTHONPATH=str(BENCH_DIR.parent / "src"))
+    done = subprocess.run(
+        [str(VENV_PYTHON), "-c", code, str(BENCH_DIR), str(tmp_path)],
+        capture_output=True, text=True, env=env, check=False, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1 and done.stdout.strip() == "False"
+    assert "github.com/bcollazo/catanatron" in done.stderr and ".peer-src" in done.stderr
+
+
+@needs_venv
+@needs_alphabeta
+def test_search_bot_plays_a_whole_game_against_alphabeta() -> None:
+    (result,) = _run("catanatron_bridge_match.py", "--first-seed", "2", "--games", "1", "--opponents", "1",
+                     "--opponent", "alphabeta", "--iters", "4")  # fmt: skip
     assert result["finished"] and result["unmapped"] == 0
     assert result["decisions"] > 10
     assert max(result["scores"]) >= 10
