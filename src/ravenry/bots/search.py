@@ -57,6 +57,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ravenry.bots.base import Sampler, View, make_bot, register_bot
+from ravenry.bots.budget import MAX_ITERS, check_whole_numbers, decision_budget
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
@@ -74,8 +75,6 @@ from ravenry.games.catan.data import (
 SEARCH_GAMES = ("catan", "got-catan", "brotherhood")
 OFFERS_PER_TURN = 2  # domestic offers a turn at most (each a different one)
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
-DEFAULT_MS = 500
-MAX_ITERS = 1_000_000  # with only a time budget
 MS_WEIGHT_CAP = 1.25  # with a time budget, a weighty decision (set-up) gets at most this much more
 PLAYOUT_STEP_CAP = 400  # a playout stops after this many actions even within its horizon
 
@@ -115,11 +114,7 @@ class SearchBot:
         focus: bool = True,
         guard: bool = True,
     ) -> None:
-        for name, value in (("iters", iters), ("width", width), ("horizon", horizon), ("offers", offers)):
-            if value is not None and (type(value) is not int or value < (0 if name == "offers" else 1)):
-                raise ValueError(f"{name} must be a whole number of at least {0 if name == 'offers' else 1}")
-        if ms is not None and (not isinstance(ms, (int, float)) or ms <= 0):
-            raise ValueError("ms must be a positive number of milliseconds")
+        check_whole_numbers((("width", width, 1), ("horizon", horizon, 1), ("offers", offers, 0)))
         if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10:
             raise ValueError("z must be a number from 0 to 10 (standard errors)")
         for name, flag in (("focus", focus), ("guard", guard)):
@@ -127,10 +122,7 @@ class SearchBot:
                 raise ValueError(f"{name} must be true or false")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}")
-        if iters is None and ms is None:
-            ms = DEFAULT_MS
-        self.iters = iters if iters is not None else MAX_ITERS
-        self.ms = ms
+        self.iters, self.ms = decision_budget(iters, ms)
         self.width = width
         self.horizon = horizon
         self.offers = offers

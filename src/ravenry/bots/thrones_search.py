@@ -48,6 +48,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ravenry.bots.base import Sampler, View, register_bot
+from ravenry.bots.budget import check_whole_numbers, decision_budget
 from ravenry.bots.greedy.thrones import _SCORERS, GreedyThronesBot
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
@@ -70,8 +71,6 @@ from ravenry.games.thrones.data import (
 )
 from ravenry.games.thrones.state import BID_WILDLINGS, P_BID, P_CARDS, P_OVER, P_PLANNING, PHASE_NAMES
 
-DEFAULT_MS = 500
-MAX_ITERS = 1_000_000  # with only a time budget
 PLAYOUT_STEP_CAP = 2000  # a playout stops after this many actions even within its horizon
 GREEDY_BONUS = 0.02  # others must be clearly better than greedy's choice to replace it
 SCORE_SCALE = 3.0  # points ahead of the best other house that make a 0.73 (logistic) score
@@ -100,15 +99,8 @@ class ThronesSearchBot:
         horizon: int = 1,
         plans: int = 6,
     ) -> None:
-        for name, value in (("iters", iters), ("width", width), ("horizon", horizon), ("plans", plans)):
-            if value is not None and (type(value) is not int or value < 1):
-                raise ValueError(f"{name} must be a whole number of at least 1")
-        if ms is not None and (not isinstance(ms, (int, float)) or isinstance(ms, bool) or ms <= 0):
-            raise ValueError("ms must be a positive number of milliseconds")
-        if iters is None and ms is None:
-            ms = DEFAULT_MS
-        self.iters = iters if iters is not None else MAX_ITERS
-        self.ms = ms
+        check_whole_numbers((("width", width, 1), ("horizon", horizon, 1), ("plans", plans, 1)))
+        self.iters, self.ms = decision_budget(iters, ms)
         self.width = width
         self.horizon = horizon
         self.plans = plans
