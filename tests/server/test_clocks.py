@@ -364,6 +364,32 @@ def test_clocks_saved_before_the_last_action_start_afresh_after_a_restart(databa
     asyncio.run(second(game_id, seat))
 
 
+def test_the_clocks_commit_in_the_same_transaction_as_the_action(any_database: str) -> None:
+    """An action and the clocks after it are one commit. Every other write of the clocks fails
+    here, as if the server died right after each action's commit: the stored clocks are still
+    those after the last action (clock_seq), never those of the position before."""
+
+    async def scenario(t: Table) -> None:
+        live = await t.start("catan", 3, clock="move:60")
+
+        def died(*_args: Any) -> None:
+            raise OSError("the server died after the action's commit")
+
+        t.storage.save_clocks = died  # type: ignore[method-assign]
+        for _ in range(4):
+            t.wall.advance(7)
+            (seat,) = t.deciding()
+            await t.act(seat)
+            stored = await t.storage.call(t.storage.get_game, live.id)
+            assert stored is not None and stored.clock_seq == live.seq
+            assert [(s.clock_deadline, s.clock_bank, s.timeouts, s.away) for s in stored.seats] == [
+                (s.clock.deadline, s.clock.bank, s.clock.timeouts, s.clock.away) for s in live.seats
+            ]
+            assert live.seats[t.deciding()[0]].clock.deadline == t.wall.now() + 60
+
+    run(any_database, scenario)
+
+
 def test_a_deadline_survives_a_restart_on_sqlite(database_url: str) -> None:
     _restart_keeps_the_deadline(database_url)
 

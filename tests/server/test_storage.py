@@ -141,14 +141,47 @@ def test_the_postgresql_writer_survives_losing_its_connection(postgres_url: str)
     storage.migrate()
     _game(storage, "g1")
     assert storage._commit_batch([("g1", 1, 0, {"type": "roll"}, "a", None)]) == [None]
-    writer_pid = storage._pg_writer.info.backend_pid
+    (writer,) = storage._pg_idle  # the writer's connection, handed back after its batch
+    writer_pid = writer.info.backend_pid
     with storage.engine.begin() as conn:  # as if PostgreSQL restarted, or a proxy dropped it
         conn.exec_driver_sql(f"SELECT pg_terminate_backend({int(writer_pid)})")
     # The batch on the dead connection falls back to the pool; the next one reconnects.
     assert storage._commit_batch([("g1", 2, 0, {"type": "roll"}, "b", None)]) == [None]
     assert storage._commit_batch([("g1", 3, 0, {"type": "roll"}, "c", None)]) == [None]
-    assert storage._pg_writer.info.backend_pid != writer_pid
+    assert writer_pid not in {c.info.backend_pid for c in storage._pg_idle}
     assert [a.cid for a in storage.actions("g1")] == ["a", "b", "c"]
     game = storage.get_game("g1")
     assert game is not None and game.seq == 3
+    storage.close()
+
+
+def test_an_action_and_the_clocks_after_it_commit_together(any_database: str) -> None:
+    """The seats' clocks ride in the action's own transaction, alone or in a group commit: the
+    stored clocks always belong to the stored seq (clock_seq), and a refused action stores no
+    clock either."""
+    storage = Storage(any_database)
+    storage.migrate()
+    for game_id in ("g1", "g2", "g3"):
+        _game(storage, game_id)
+    seat_clocks = [(0, (1000.5, None, 0, False)), (1, (None, 42.0, 1, False)), (2, (None, None, 2, True))]
+    storage.append_action("g1", 1, 0, {"type": "roll"}, "first", None, seat_clocks)
+    no_deadlines = [(n, (None, None, 0, False)) for n in range(3)]
+    batch = [
+        ("g2", 1, 0, {"type": "roll"}, "a", None, seat_clocks),
+        ("g1", 1, 1, {"type": "roll"}, "b", None, no_deadlines),  # seq 1 of g1 is taken
+        ("g3", 1, 2, {"type": "roll"}, "c", None),  # a game without clocks
+    ]
+    outcomes = storage._commit_batch(batch)
+    assert [type(o).__name__ for o in outcomes] == ["NoneType", "IntegrityError", "NoneType"]
+    assert storage._commit_batch([("g3", 2, 0, {"type": "roll"}, "d", None, no_deadlines)]) == [None]
+
+    def stored(game_id: str) -> tuple[int | None, list[tuple[float | None, float | None, int, bool]]]:
+        game = storage.get_game(game_id)
+        assert game is not None
+        return game.clock_seq, [(s.clock_deadline, s.clock_bank, s.timeouts, s.away) for s in game.seats]
+
+    expected = [clock for _seat, clock in seat_clocks]
+    assert stored("g1") == (1, expected)  # the refused action's clocks were not stored
+    assert stored("g2") == (1, expected)
+    assert stored("g3") == (2, [clock for _seat, clock in no_deadlines])
     storage.close()

@@ -16,10 +16,10 @@ Chat takes the same care: a line is cleaned (``messages.clean_chat_text``), comm
 ``chat`` table, and only then sent to every viewer; a welcome carries the last lines, read back
 from storage when a game is restored. The host may mute spectators (kept with the game).
 Clocks (``clocks``): with a ``clock`` option every person deciding has an absolute deadline, kept
-in memory and saved after each commit. One watcher task per game sleeps on the injected wall
-clock until the earliest deadline; then a stand-in bot that sees only that seat's view makes
-the seat's choice (in the bot pool, checked against ``seq`` like a bot's move), committed like
-any move (cid ``~timeout:<seq>``). After
+in memory and committed in the same transaction as each action. One watcher task per game
+sleeps on the injected wall clock until the earliest deadline; then a stand-in bot that sees
+only that seat's view makes the seat's choice (in the bot pool, checked against ``seq`` like a
+bot's move), committed like any move (cid ``~timeout:<seq>``). After
 ``away_after`` timeouts in a row the seat is away: no clock, a bot plays it (cid ``~away:<seq>``)
 until its person sends ``takeover``. Cids starting with ``~`` are the server's own.
 
@@ -38,7 +38,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -59,7 +59,7 @@ from ravenry.server.clocks import (
 from ravenry.server.limits import TokenBucket
 from ravenry.server.messages import clean_chat_text
 from ravenry.server.options import level_of
-from ravenry.server.storage import ChatRow, GameRow, SeatRow, Storage
+from ravenry.server.storage import ChatRow, GameRow, SeatClockRow, SeatRow, Storage
 
 log = logging.getLogger("ravenry.server")
 
@@ -472,7 +472,6 @@ class LiveGame:
                 conn.send(self.welcome(conn.seat))
         if entry is not None:
             self._broadcast(entry)
-            await self._save_clocks()
         return outcome
 
     async def _submit_locked(
@@ -505,9 +504,21 @@ class LiveGame:
         payload = self.game.action_to_json(new_state.history[-1][1])
         result = new_state.decision().result
         seq = self.seq + 1
+        # The clocks as they will stand after this action are committed with it (one
+        # transaction): a crash never leaves stored clocks that predate a stored action.
+        clocks = None
+        if self.clock_spec.on:
+            running = self.status == "running" and result is None
+            clocks = self._clocks_after(new_state, running, seat, origin, payload.get("type") == "undo")
         try:
             await self.storage.append(
-                self.id, seq, seat, payload, cid, None if result is None else result.to_json()
+                self.id,
+                seq,
+                seat,
+                payload,
+                cid,
+                None if result is None else result.to_json(),
+                None if clocks is None else self._clock_rows(clocks),
             )
         except Exception as exc:
             log.exception("game %s: could not commit action %s", self.id, seq)
@@ -524,8 +535,13 @@ class LiveGame:
         if result is not None:
             self.status = "finished"
             asyncio.get_running_loop().call_soon(self._maybe_idle)
-        if self.clock_spec.on:
-            self._after_commit(self.seats[seat], origin, payload.get("type") == "undo")
+        if clocks is not None:
+            went_away = clocks[seat].away and not self.seats[seat].clock.away
+            for seat_row, clock in zip(self.seats, clocks, strict=True):
+                seat_row.clock = clock
+            if went_away:
+                self.broadcast_presence()
+            self._watch()
         return Outcome(seq), entry
 
     async def _resync_after_failure(self) -> None:
@@ -631,9 +647,6 @@ class LiveGame:
         return next((k for k in STAND_IN_BOTS if k in kinds), kinds[0] if kinds else "random")
 
     # -- clocks ---------------------------------------------------------------------------------
-    def _timed(self, seat: Seat) -> bool:
-        return self.clock_spec.on and seat.kind == "human" and not seat.clock.away
-
     def clocks_json(self) -> dict[str, Any]:
         """Every seat's clock as all viewers see it: absolute deadlines (seconds since the epoch)
         and the server's ``now``, so a page ticks locally whatever its own clock says."""
@@ -658,38 +671,55 @@ class LiveGame:
             ],
         }
 
-    def _after_commit(self, actor: Seat, origin: str, undo: bool = False) -> None:
-        """The actor's clock stops (a timeout counts toward away; a person's own move resets the
-        count; an undo puts the clock back as before the move it took back), then every clock is
-        set for the decision now."""
+    def _clocks_after(
+        self, state: GameState, running: bool, actor: int, origin: str, undo: bool
+    ) -> list[SeatClock]:
+        """Every seat's clock once ``actor``'s action (which led to ``state``) is committed, as
+        copies: the actor's clock stops (a timeout counts toward away; a person's own move resets
+        the count; an undo puts the clock back as before the move it took back), then every clock
+        is set for the decision in ``state``. The seats take them only after the commit."""
+        clocks = [replace(s.clock, before_moves=list(s.clock.before_moves)) for s in self.seats]
         now = self.wall.now()
+        clock = clocks[actor]
         if origin == "timeout":
-            actor.clock.stop(self.clock_spec, now, timed_out=True)
-            actor.clock.timeouts += 1
-            if actor.clock.timeouts >= self.away_after:
-                actor.clock.away = True
-                self.broadcast_presence()
-        elif origin == "person" and actor.kind == "human":
-            actor.clock.timeouts = 0
-            actor.clock.moved(self.clock_spec, now, undo)
-        self._rearm()
+            clock.stop(self.clock_spec, now, timed_out=True)
+            clock.timeouts += 1
+            if clock.timeouts >= self.away_after:
+                clock.away = True
+        elif origin == "person" and self.seats[actor].kind == "human":
+            clock.timeouts = 0
+            clock.moved(self.clock_spec, now, undo)
+        self._arm(clocks, state, running, now)
+        return clocks
+
+    def _clock_rows(self, clocks: list[SeatClock]) -> list[tuple[int, SeatClockRow]]:
+        """The timed seats' clocks as stored (bots have none)."""
+        return [
+            (s.seat, (c.deadline, c.bank, c.timeouts, c.away))
+            for s, c in zip(self.seats, clocks, strict=True)
+            if s.kind == "human"
+        ]
 
     def _rearm(self) -> None:
-        """Start the clock of every timed seat that decides now and has none running; stop those
-        that no longer decide; then watch the earliest deadline."""
-        now = self.wall.now()
-        decision = self.state.decision()
-        running = self.status == "running" and decision.result is None
-        deciding = set(decision.players) if running else set()
-        for seat in self.seats:
-            if not self._timed(seat):
-                seat.clock.deadline = None
-                continue
-            if seat.clock.deadline is not None and seat.seat not in deciding:
-                seat.clock.stop(self.clock_spec, now)
-            elif seat.clock.deadline is None and seat.seat in deciding:
-                seat.clock.start(self.clock_spec, now)
+        """Set the seats' clocks for the decision now (see :meth:`_arm`), then watch the earliest
+        deadline."""
+        clocks = [s.clock for s in self.seats]
+        self._arm(clocks, self.state, self.status == "running", self.wall.now())
         self._watch()
+
+    def _arm(self, clocks: list[SeatClock], state: GameState, running: bool, now: float) -> None:
+        """Start the clock of every timed seat that decides in ``state`` and has none running;
+        stop those that no longer decide (``clocks``: one per seat, changed in place)."""
+        decision = state.decision()
+        deciding = set(decision.players) if running and decision.result is None else set()
+        for seat, clock in zip(self.seats, clocks, strict=True):
+            if not (self.clock_spec.on and seat.kind == "human" and not clock.away):
+                clock.deadline = None
+                continue
+            if clock.deadline is not None and seat.seat not in deciding:
+                clock.stop(self.clock_spec, now)
+            elif clock.deadline is None and seat.seat in deciding:
+                clock.start(self.clock_spec, now)
 
     def _watch(self, at: float | None = None) -> None:
         current = asyncio.current_task()
@@ -728,11 +758,7 @@ class LiveGame:
     async def _save_clocks(self) -> None:
         if not self.clock_spec.on:
             return
-        rows = [
-            (s.seat, (s.clock.deadline, s.clock.bank, s.clock.timeouts, s.clock.away))
-            for s in self.seats
-            if s.kind == "human"
-        ]
+        rows = self._clock_rows([s.clock for s in self.seats])
         try:
             await self.storage.call(self.storage.save_clocks, self.id, self.seq, rows)
         except Exception:
