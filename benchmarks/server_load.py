@@ -18,6 +18,7 @@ people's acts are measured; ``--bot-games M`` adds M games in which every seat i
 
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres
+    .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres --clock move:60
     .venv/bin/python benchmarks/server_load.py --games 50 --think 0 --seconds 15   # saturation
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --bots 2   # half search bots
     .venv/bin/python benchmarks/server_load.py --games 100 --bot-games 100 --seconds 30  # half, apart
@@ -199,9 +200,11 @@ def seating(players: int, bots: int, bot: str) -> list[dict[str, str]]:
 
 
 async def create_game(
-    http: httpx.AsyncClient, base: str, game: str, seats: list[dict[str, str]]
+    http: httpx.AsyncClient, base: str, game: str, seats: list[dict[str, str]], clock: str | None = None
 ) -> dict[str, Any]:
-    body = {"game": game, "seats": seats}
+    body: dict[str, Any] = {"game": game, "seats": seats}
+    if clock is not None:
+        body["options"] = {"clock": clock}
     for attempt in range(3):
         try:
             response = await http.post(f"{base}/api/games", json=body)
@@ -223,13 +226,14 @@ async def keep_one_game_going(
     seed: int,
     warmup: float,
     totals: Totals,
+    clock: str | None = None,
 ) -> None:
     rng = random.Random(seed)
     # Games start spread over the first half of the warm-up, as they would on a real server,
     # instead of 4 x N sockets connecting in the same instant.
     await asyncio.sleep(rng.random() * warmup / 2)
     while time.monotonic() < totals.stop_at:
-        created = await create_game(http, base, game, seats)
+        created = await create_game(http, base, game, seats, clock)
         tokens = [s["invite"].split("token=")[1] for s in created["seats"] if s["invite"]]
         url = base.replace("http", "ws", 1) + f"/ws/{created['id']}"
         sockets = [await connect(url, max_size=2**22) for _ in tokens]
@@ -260,7 +264,7 @@ async def run_load(base: str, args: argparse.Namespace) -> Totals:
         await asyncio.gather(
             *(
                 keep_one_game_going(
-                    http, base, args.game, seats, args.think, args.seed + g, args.warmup, totals
+                    http, base, args.game, seats, args.think, args.seed + g, args.warmup, totals, args.clock
                 )
                 for g in range(args.games)
             ),
@@ -311,6 +315,9 @@ def main() -> None:
     parser.add_argument("--bot-games", type=int, default=0, help="games of bots only, beside")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before thinking")
     parser.add_argument("--bot-workers", type=int, default=None, help="the server's bot processes")
+    parser.add_argument(
+        "--clock", default=None, help="the games' clock option (move:60): clocks commit with each move"
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the numbers here")
     parser.add_argument("--server", default=None, help="load a server already running at this URL instead")
     args = parser.parse_args()
@@ -340,6 +347,7 @@ def main() -> None:
         **({"bot_games": args.bot_games} if args.bot_games else {}),
         **({"bot": bot, "bot_delay_s": args.bot_delay} if args.bots or args.bot_games else {}),
         **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}),
+        **({"clock": args.clock} if args.clock else {}),
         "think_s": args.think,
         "seconds": args.seconds,
         "moves": totals.moves,
