@@ -19,6 +19,7 @@ people's acts are measured; ``--bot-games M`` adds M games in which every seat i
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres --clock move:60
+    .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres --timing  # where it goes
     .venv/bin/python benchmarks/server_load.py --games 50 --think 0 --seconds 15   # saturation
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --bots 2   # half search bots
     .venv/bin/python benchmarks/server_load.py --games 100 --bot-games 100 --seconds 30  # half, apart
@@ -83,9 +84,19 @@ def _free_port() -> int:
 
 @contextmanager
 def server(
-    database_url: str, port: int, bot_delay: float = 0.0, bot_workers: int | None = None
+    database_url: str,
+    port: int,
+    bot_delay: float = 0.0,
+    bot_workers: int | None = None,
+    timing: Path | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
-    argv = [sys.executable, "-m", "ravenry.cli", "serve", "--port", str(port), "--database", database_url]
+    # --timing: the server runs under server_timing.py's probes, which write to that file on exit.
+    run = (
+        ["-m", "ravenry.cli"]
+        if timing is None
+        else [str(Path(__file__).with_name("server_timing.py")), str(timing)]
+    )
+    argv = [sys.executable, *run, "serve", "--port", str(port), "--database", database_url]
     argv += ["--bot-delay", str(bot_delay)]
     if bot_workers is not None:
         argv += ["--bot-workers", str(bot_workers)]
@@ -318,6 +329,11 @@ def main() -> None:
     parser.add_argument(
         "--clock", default=None, help="the games' clock option (move:60): clocks commit with each move"
     )
+    parser.add_argument(
+        "--timing",
+        action="store_true",
+        help="probe where a move's time goes inside the server (server_timing.py)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the numbers here")
     parser.add_argument("--server", default=None, help="load a server already running at this URL instead")
     args = parser.parse_args()
@@ -325,15 +341,23 @@ def main() -> None:
         parser.error(f"--bots must be from 0 to {args.players - 1} (a game needs a person to measure)")
     load_before = round(os.getloadavg()[0], 2)
     server_cpu = None
+    timing: dict[str, Any] | None = None
     client_cpu = time.process_time()
     if args.server:
         totals = asyncio.run(run_load(args.server.rstrip("/"), args))
     else:
         port = _free_port()
         bot_delay = args.bot_delay if args.bots or args.bot_games else 0.0
-        with database(args.postgres) as url, server(url, port, bot_delay, args.bot_workers) as proc:
-            totals = asyncio.run(run_load(f"http://127.0.0.1:{port}", args))
-            server_cpu = _cpu_seconds(proc.pid)
+        with tempfile.TemporaryDirectory() as folder:
+            probes = Path(folder) / "timing.json" if args.timing else None
+            with (
+                database(args.postgres) as url,
+                server(url, port, bot_delay, args.bot_workers, probes) as proc,
+            ):
+                totals = asyncio.run(run_load(f"http://127.0.0.1:{port}", args))
+                server_cpu = _cpu_seconds(proc.pid)
+            if probes is not None and probes.exists():
+                timing = json.loads(probes.read_text())
     client_cpu = time.process_time() - client_cpu
     measured = totals.latencies
     bot = args.bot or level_spec("hard", args.game)
@@ -377,6 +401,8 @@ def main() -> None:
                 "max_ms": round(1000 * max(measured), 2),
             }
         )
+    if timing is not None:
+        result["server_timing_ms"] = timing
     print(json.dumps(result, indent=2))
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
