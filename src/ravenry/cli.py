@@ -29,7 +29,7 @@ from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # what a shell reports for Ctrl-C
 SERVER_GC_THRESHOLDS = (50_000, 20, 1_000)  # generation 0, 1, 2 (CPython's default: 700, 10, 10)
-SERVER_SWITCH_INTERVAL = 0.0005  # seconds (CPython's default: 0.005)
+SERVER_SWITCH_INTERVAL = 0.0005  # seconds, on PostgreSQL (CPython's default: 0.005)
 
 
 class UsageError(Exception):
@@ -449,12 +449,13 @@ def _serve(args: argparse.Namespace) -> int:
         # collector ran many times a move and its older generations stalled the event loop (p99
         # act→ack 77 ms at 200 games; 44 ms with these, benchmarks/README.md).
         gc.set_threshold(SERVER_GC_THRESHOLDS[0], SERVER_GC_THRESHOLDS[1], SERVER_GC_THRESHOLDS[2])
-        # The database's threads (the writers above all) wake from every round trip needing the
-        # GIL, which the busy event loop holds; by default they wait up to 5 ms for it at each
-        # wake-up. PostgreSQL's commit is a round trip to another process, so a move waited for
-        # the GIL several times: commit wait p50 24-37 ms at 200 games against 11-13 ms with
-        # 0.5 ms (benchmarks/README.md, "Where PostgreSQL's time went").
-        sys.setswitchinterval(SERVER_SWITCH_INTERVAL)
+        # PostgreSQL: the writer threads wake from every commit's round trip needing the GIL,
+        # which the busy event loop holds, and by default wait up to 5 ms for it at each wake-up
+        # (commit wait p50 24-37 ms at 200 games; 11-15 ms with 0.5 ms in most runs,
+        # benchmarks/README.md, "Where PostgreSQL's time went"). SQLite commits in-process and
+        # was not shown to gain, so it keeps CPython's default.
+        if not app.state.hub.storage.is_sqlite:
+            sys.setswitchinterval(SERVER_SWITCH_INTERVAL)
         print(f"ravenry is running: open {address}", flush=True)
 
     try:
