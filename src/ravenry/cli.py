@@ -451,7 +451,7 @@ def _serve(args: argparse.Namespace) -> int:
         gc.set_threshold(SERVER_GC_THRESHOLDS[0], SERVER_GC_THRESHOLDS[1], SERVER_GC_THRESHOLDS[2])
         # PostgreSQL: the writer threads wake from every commit's round trip needing the GIL,
         # which the busy event loop holds, and by default wait up to 5 ms for it at each wake-up
-        # (commit wait p50 24-37 ms at 200 games; 11-15 ms with 0.5 ms in most runs,
+        # (commit wait p50 24-37 ms at 200 games; 11-15 ms with 0.5 ms in four runs of seven,
         # benchmarks/README.md, "Where PostgreSQL's time went"). SQLite commits in-process and
         # was not shown to gain, so it keeps CPython's default.
         if not app.state.hub.storage.is_sqlite:
