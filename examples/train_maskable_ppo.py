@@ -20,7 +20,7 @@ The same seeds played by a uniform random agent give the ``random`` line of the 
 The mask comes from the environment's ``action_masks()``, which MaskablePPO calls on the
 (unwrapped) env itself; no ``ActionMasker`` wrapper is needed.
 
-    python examples/train_maskable_ppo.py [--game catan] [--steps 6144] [--seed 1]
+    python examples/train_maskable_ppo.py [--game catan] [--steps 12288] [--seed 1]
         [--png learning_curve.png] [--json learning_curve.json]
 """
 
@@ -154,6 +154,7 @@ class Evaluations(BaseCallback):
 
     def evaluate(self) -> None:
         model = self.model
+        assert isinstance(model, MaskablePPO)
 
         def policy(obs: Any, mask: np.ndarray, rng: np.random.Generator) -> int:
             action, _ = model.predict(obs, action_masks=mask, deterministic=False)
@@ -176,9 +177,9 @@ class Evaluations(BaseCallback):
 
 def train(
     game: str = "catan",
-    steps: int = 6144,
-    eval_every: int = 1024,
-    eval_games: int = 32,
+    steps: int = 12288,
+    eval_every: int = 2048,
+    eval_games: int = 64,
     seed: int = 1,
     learning_rate: float = 1e-3,
     n_epochs: int = 5,
@@ -236,7 +237,7 @@ def plot(points: list[Point], baseline: tuple[float, float, float], game: str, p
     left.set_xlabel("agent steps")
     left.set_ylabel("mean final score (VP)" if game != "thrones" else "mean final castles")
     left.legend()
-    right.plot(steps, [p.lead for p in points], "o-", label="ahead of every bot")
+    right.plot(steps, [p.lead for p in points], "o-", label="ahead of every bot at the cap")
     right.plot(steps, [p.win_rate for p in points], "s-", label="won outright")
     right.axhline(baseline[2], color="grey", linestyle="--", label="random agent: ahead")
     right.set_xlabel("agent steps")
@@ -253,9 +254,9 @@ def plot(points: list[Point], baseline: tuple[float, float, float], game: str, p
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="catan", choices=sorted(ravenry.rl.ENV_IDS))
-    parser.add_argument("--steps", type=int, default=6144)
-    parser.add_argument("--eval-every", type=int, default=1024)
-    parser.add_argument("--eval-games", type=int, default=32)
+    parser.add_argument("--steps", type=int, default=12288)
+    parser.add_argument("--eval-every", type=int, default=2048)
+    parser.add_argument("--eval-games", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--learning-rate", type=float, default=1e-3)
     parser.add_argument("--n-epochs", type=int, default=5)
