@@ -43,7 +43,7 @@ def test_maskable_ppo_learns_against_random_bots() -> None:
     points = example.train("catan", STEPS, EVAL_EVERY, EVAL_GAMES, seed=1)
     assert [p.steps for p in points] == [0, EVAL_EVERY, STEPS]
     first, last = points[0], points[-1]
-    assert last.score > first.score + 0.25, points
+    assert last.score > first.score + 0.1, points
 
 
 def test_without_learning_the_curve_is_flat() -> None:
