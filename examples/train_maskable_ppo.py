@@ -44,7 +44,7 @@ SEAT = 0
 BOTS = "random:offers=false"
 # A short game: the agent decides a few dozen times per game, so thousands of steps are ~100 games.
 TURN_CAPS = {"catan": 40, "got-catan": 40, "brotherhood": 40, "thrones": 3}
-EVAL_SEED_BASE = 10_000  # evaluation games are seeds 10000, 10001, ...: never the training seeds
+EVAL_SEED_BASE = 10_000  # evaluation games are seeds 10000, 10001, ...; training draws 63-bit seeds
 
 
 @dataclass(frozen=True)
