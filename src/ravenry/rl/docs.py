@@ -38,6 +38,9 @@ one); `info["view"]` holds that raw view. The mask is built from `legal_actions(
 `action_templates(seat)` only. `tests/rl/` checks both at every step of random games, against
 hidden-information twins (other hands, the development deck, face-down orders, sealed bids and
 hidden house cards scrambled).
+
+Training with a standard library (sb3-contrib's MaskablePPO, `pip install 'ravenry[rl-train]'`):
+`examples/train_maskable_ppo.py`, its learning curve and how to choose torch: `docs/rl-training.md`.
 """
 
 
