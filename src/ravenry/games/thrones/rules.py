@@ -90,13 +90,13 @@ class ThronesState(ThronesData):
         if ph == P_PLANNING:
             return Decision(tuple(p for p in range(self.n) if not self.ready[p]), True)
         if ph == P_BID:
-            return Decision(tuple(p for p in range(self.n) if self.bids[p] < 0), True)
+            return Decision(tuple(p for p in range(self.n) if self.bidding.bids[p] < 0), True)
         if ph == P_CARDS:
             ps: list[int] = []
-            if self.b_cards[0] < 0:
-                ps.append(self.b_attacker)
-            if self.b_cards[1] < 0:
-                ps.append(self.b_defender)
+            if self.battle.cards[0] < 0:
+                ps.append(self.battle.attacker)
+            if self.battle.cards[1] < 0:
+                ps.append(self.battle.defender)
             return Decision(tuple(ps), True)
         return Decision((self.current,), False)
 
@@ -178,7 +178,7 @@ class ThronesState(ThronesData):
                 marches.apply_end(self, player, action, events)
                 if check_instant_win(self, events):
                     return events
-                if self.b_area >= 0:
+                if self.battle.area >= 0:
                     battle.start_battle(self, events)
                 else:
                     self.phase = P_MARCH_NEXT
