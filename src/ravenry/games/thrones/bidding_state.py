@@ -33,7 +33,7 @@ class BiddingState:
     # before the first
     last: list[int]
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int = 0) -> None:  # n: the number of seats
         self.context = 0
         self.bids = [-1] * n
         self.order = []
@@ -41,6 +41,7 @@ class BiddingState:
         self.last = []
 
     def copy(self) -> BiddingState:
+        # (compiled by mypyc, ``__new__`` runs ``__init__``: hence the default ``n``)
         other = BiddingState.__new__(BiddingState)
         copy_fields(self, other, FIELDS)
         return other
