@@ -42,11 +42,11 @@ def _hidden_in(case: Position) -> bool:
     if s.phase == P_PLANNING:
         return any(max(s.pending[q]) >= 0 for q in others)
     if s.phase == P_BID:
-        return any(s.bids[q] >= 0 for q in others)
+        return any(s.bidding.bids[q] >= 0 for q in others)
     if s.phase == P_CARDS:
         return any(
-            s.b_cards[side] >= 0 and seat != case.seat
-            for side, seat in enumerate((s.b_attacker, s.b_defender))
+            s.battle.cards[side] >= 0 and seat != case.seat
+            for side, seat in enumerate((s.battle.attacker, s.battle.defender))
         )
     return False
 
@@ -76,10 +76,10 @@ def test_samples_keep_what_the_seat_sees_and_hold_every_invariant(cases: list[Po
         truth: Any = case.state
         assert sample.decks != truth.decks or all(len(d) < 2 for d in truth.decks)
         if _hidden_in(case):
-            sealed_redrawn += (sample.pending, sample.bids, sample.b_cards) != (
+            sealed_redrawn += (sample.pending, sample.bidding.bids, sample.battle.cards) != (
                 truth.pending,
-                truth.bids,
-                truth.b_cards,
+                truth.bidding.bids,
+                truth.battle.cards,
             )
         assert case.state.to_json_text() == before  # sampling changes nothing in the position
         # The sample plays on: every seat's legal actions apply in it.
@@ -150,8 +150,8 @@ def test_a_sampler_that_keeps_the_true_sealed_choices_is_caught(cases: list[Posi
         sample: Any = state.sample_hidden(seat, rng)
         truth: Any = state
         sample.pending = [p[:] for p in truth.pending]
-        sample.bids = truth.bids[:]
-        sample.b_cards = truth.b_cards[:]
+        sample.bidding.bids = truth.bidding.bids[:]
+        sample.battle.cards = truth.battle.cards[:]
         return sample
 
     assert len(sampler_peeks(leaky, cases)) >= 3

@@ -93,12 +93,16 @@ def kind_of(state: Any, seat: int, action: tuple[Any, ...]) -> str:
     if t == "raid":
         if action[2] < 0:
             return "raid:no_target"
-        return "raid:second_order" if state.raid_area >= 0 else "raid:order"
+        return "raid:second_order" if state.raid.area >= 0 else "raid:order"
     if t == "march":
         return "march_choose:march"
     if t == "move":
         to, unit = action[2], action[3]
-        if (state.owner[to] >= 0 and state.owner[to] != seat) or state.neutral[to] > 0 or to == state.b_area:
+        if (
+            (state.owner[to] >= 0 and state.owner[to] != seat)
+            or state.neutral[to] > 0
+            or to == state.battle.area
+        ):
             return "march_move:attack"
         return "march_move:ship" if unit == data.SHIP else "march_move:land"
     if t == "end_march":
@@ -112,7 +116,7 @@ def kind_of(state: Any, seat: int, action: tuple[Any, ...]) -> str:
     if t == "casualty":
         return "casualties:unit"
     if t == "ability":
-        side = 0 if state.b_winner == state.b_attacker else 1
+        side = 0 if state.battle.winner == state.battle.attacker else 1
         return "card_ability:" + _ABILITY_KIND.get(ability(state, side), "?")
     if t == "ability_pass":
         return "card_ability:pass"
@@ -125,9 +129,9 @@ def kind_of(state: Any, seat: int, action: tuple[Any, ...]) -> str:
     if t == "end_muster":
         return "mustering:end"
     if t == "bid":
-        return "bidding:" + _BID_KIND[state.bid_context]
+        return "bidding:" + _BID_KIND[state.bidding.context]
     if t == "tie_pick":
-        return "tie:" + ("wildlings" if state.bid_context == BID_WILDLINGS else "track")
+        return "tie:" + ("wildlings" if state.bidding.context == BID_WILDLINGS else "track")
     if t in ("reclaim", "reclaim_pass"):
         return "wildling_reward:" + ("reclaim" if t == "reclaim" else "pass")
     if t == "wildling_loss":

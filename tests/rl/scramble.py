@@ -82,12 +82,12 @@ def _scramble_thrones(s: Any, viewer: int, rng: random.Random) -> None:
             s.pending[p][a] = k
     if PHASE_NAMES[s.phase] == "bidding":
         for p in range(n):
-            if p != viewer and s.bids[p] >= 0:
-                s.bids[p] = rng.randint(0, s.power[p])
+            if p != viewer and s.bidding.bids[p] >= 0:
+                s.bidding.bids[p] = rng.randint(0, s.power[p])
                 # the other house's power is hidden while bidding: change it too
-                s.power[p] = s.bids[p] + rng.randint(0, 3)
-    if s.b_area >= 0 and not s.b_revealed:
-        for side, seat in ((0, s.b_attacker), (1, s.b_defender)):
-            if seat != viewer and s.b_cards[side] >= 0:
+                s.power[p] = s.bidding.bids[p] + rng.randint(0, 3)
+    if s.battle.area >= 0 and not s.battle.cards_revealed:
+        for side, seat in ((0, s.battle.attacker), (1, s.battle.defender)):
+            if seat != viewer and s.battle.cards[side] >= 0:
                 hand = [c for c in range(7) if (s.hand[seat] >> c) & 1]
-                s.b_cards[side] = rng.choice(hand)
+                s.battle.cards[side] = rng.choice(hand)

@@ -171,13 +171,13 @@ class ThronesSearchBot:
                     total = world.power[q] + world.pool[q]
                     world.power[q] = min(total, self._power_seen[q])
                     world.pool[q] = total - world.power[q]
-                    if world.bids[q] > world.power[q]:
-                        world.bids[q] = greedy_bid(world, q)
-        elif world.phase == P_CARDS and not world.b_revealed and rng.below(2) == 0:
+                    if world.bidding.bids[q] > world.power[q]:
+                        world.bidding.bids[q] = greedy_bid(world, q)
+        elif world.phase == P_CARDS and not world.battle.cards_revealed and rng.below(2) == 0:
             for side in (0, 1):
-                q = world.b_attacker if side == 0 else world.b_defender
-                if q >= 0 and q != seat and world.b_cards[side] >= 0:
-                    world.b_cards[side] = strongest_card(world, q)
+                q = world.battle.attacker if side == 0 else world.battle.defender
+                if q >= 0 and q != seat and world.battle.cards[side] >= 0:
+                    world.battle.cards[side] = strongest_card(world, q)
         world.forget_legal_actions()
         result: GameState = world
         return result
@@ -330,7 +330,7 @@ def greedy_orders(s: Any, q: int, keep: bool = False) -> list[tuple[int, int]]:
 def greedy_bid(s: Any, q: int) -> int:
     """What greedy bids for ``q`` in sampled state ``s``."""
     power = int(s.power[q])
-    if s.bid_context == BID_WILDLINGS:
+    if s.bidding.context == BID_WILDLINGS:
         return min(power, -(-int(s.wildlings) // int(s.n)))
     return power // 3
 
@@ -358,7 +358,7 @@ def march_plans(s: Any, seat: int, legal: list[Action]) -> list[list[Action]]:
     by_dest: dict[int, list[Action]] = {}
     for a in moves:
         by_dest.setdefault(a[2], []).append(a)
-    src = s.march_area
+    src = s.march.area
     for dest, acts in by_dest.items():
         plan: list[Action] = []
         for a in sorted(acts, key=lambda a: -UNIT_STRENGTH[a[3]]):
@@ -408,16 +408,22 @@ def light_view(s: Any, p: int) -> View:
         "castles": True,
         "power_tokens": s.token,
         "units": _Rows(s.units),
-        "march_area": s.march_area,
+        "march_area": s.march.area,
         "power": s.power,
         "wildlings": s.wildlings,
         "houses": [HOUSE_NAMES[h] for h in s.houses],
         "orders": _Orders(s),
     }
-    if s.b_area >= 0:
-        view["battle"] = {"attacking": s.b_att, "attacker": s.b_attacker, "defender": s.b_defender}
+    if s.battle.area >= 0:
+        view["battle"] = {
+            "attacking": s.battle.attacking,
+            "attacker": s.battle.attacker,
+            "defender": s.battle.defender,
+        }
     if s.phase == P_BID:
-        view["bid_for"] = "nights_watch" if s.bid_context == BID_WILDLINGS else TRACK_NAMES[s.bid_context]
+        view["bid_for"] = (
+            "nights_watch" if s.bidding.context == BID_WILDLINGS else TRACK_NAMES[s.bidding.context]
+        )
     return view
 
 

@@ -233,7 +233,7 @@ def test_routed_tyrell_knight_at_storms_end_is_destroyed() -> None:
     start_marches(s)
     act(s, "baratheon", ("march", area("dragonstone")))
     assert area("storms-end") in destinations(s, seat(s, "baratheon"), KNIGHT)  # by Shipbreaker Bay
-    s.march_area = -1  # (undo the choice: the march below chooses it again)
+    s.march.area = -1  # (undo the choice: the march below chooses it again)
     s.phase = P_MARCH_CHOOSE
     s.forget_legal_actions()
     march(s, "baratheon", "dragonstone", [("knight", "storms-end"), ("knight", "storms-end")])

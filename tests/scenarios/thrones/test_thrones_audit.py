@@ -44,7 +44,7 @@ def test_defender_chooses_which_retreated_unit_cannot_fit_supply() -> None:
     assert s.units[reach * 3 : reach * 3 + 3] == [2, 0, 0]
     assert s.routed[reach * 3 + FOOTMAN] == 2
     assert s.owner[area("blackwater")] == seat(s, "lannister")
-    assert s.phase not in (P_RETREAT_LOSS,) and s.b_area < 0
+    assert s.phase not in (P_RETREAT_LOSS,) and s.battle.area < 0
 
 
 def test_losing_attacker_chooses_which_returned_unit_cannot_fit_supply() -> None:
@@ -65,7 +65,7 @@ def test_losing_attacker_chooses_which_returned_unit_cannot_fit_supply() -> None
     act(s, "lannister", ("destroy", sept, KNIGHT))
     assert s.units[sept * 3 : sept * 3 + 3] == [1, 1, 0]
     assert s.routed[sept * 3 + KNIGHT] == 1 and s.routed[sept * 3 + FOOTMAN] == 0
-    assert s.b_area < 0 and s.phase != P_RETREAT_LOSS
+    assert s.battle.area < 0 and s.phase != P_RETREAT_LOSS
 
 
 def test_seventh_card_comes_back_with_the_other_six() -> None:
@@ -128,7 +128,7 @@ def test_march_next_after_neutral_return_without_overflow() -> None:
     start_marches(s)
     march(s, "tyrell", "yronwood", [("footman", "sunspear")])
     assert s.neutral[area("sunspear")] == 5 and s.units[area("yronwood") * 3] == 1
-    assert s.phase != P_RETREAT_LOSS and s.b_area < 0
+    assert s.phase != P_RETREAT_LOSS and s.battle.area < 0
     assert s.phase != P_MARCH_NEXT  # the advance went on to the next march
 
 
@@ -145,7 +145,7 @@ def test_renly_defending_never_upgrades_a_routed_footman() -> None:
     act(s, "tyrell", ("house_card", card(s, "tyrell", "Margaery Tyrell")))
     act(s, "baratheon", ("house_card", card(s, "baratheon", "Renly Baratheon")))
     bar = seat(s, "baratheon")
-    assert s.b_winner == bar
+    assert s.battle.winner == bar
     assert all(a[0] != "ability" for a in s.legal_actions(s.current))
     i = area("blackwater") * 3
     assert s.units[i + FOOTMAN] == 1 and s.units[i + KNIGHT] == 2

@@ -101,7 +101,7 @@ def _battle_matches_preview(state: Any, seat: int, target: dict[str, Any]) -> No
 
 
 def _free(state: Any) -> list[int]:
-    a = state.march_area
+    a = state.march.area
     return [state.units[a * 3 + t] - state.routed[a * 3 + t] for t in range(3)]
 
 
@@ -126,7 +126,7 @@ def _play(seed: int, players: int) -> dict[str, int]:
             _check_march(state, view, legal, seat)
             seen["march"] += 1
             for t in view["march"]["targets"]:
-                if t["battle"] is not None and state.b_area < 0:
+                if t["battle"] is not None and state.battle.area < 0:
                     _battle_matches_preview(state, seat, t)
                     seen["preview"] += 1
         if view["phase"] == "tie":

@@ -1,12 +1,13 @@
 """Battles: support, house cards, the Valyrian Steel Blade, the result, casualties, retreats.
 
-A battle starts when a march ends with units attacking (``s.b_att``, from ``s.b_origin`` into
-``s.b_area``). Its steps (``s.b_step``) run in the rulebook's order; each that needs a choice sets
-a phase and waits: ``support`` (one pledge per supporting area, in order of play), ``house_card``
-(both sides at once, sealed), ``blade``, ``casualty`` (one unit at a time), ``ability`` (the
-winner's card), ``retreat`` (the losing defender's area). Attacks on neutral forces take support
-only and compare the marching strength with the force. When the battle is over the phase goes
-back to the marches.
+A battle starts when a march ends with units attacking (``s.battle.attacking``, from
+``s.battle.origin`` into ``s.battle.area``; the record is ``battle_state.BattleState``). Its steps
+(``s.battle.step``) run in the rulebook's order; each that needs a choice sets a phase and waits:
+``support`` (one pledge per supporting area, in order of play), ``house_card`` (both sides at
+once, sealed), ``blade``, ``casualty`` (one unit at a time), ``ability`` (the winner's card),
+``retreat`` (the losing defender's area; retreated units that break supply wait in
+``s.retreat``). Attacks on neutral forces take support only and compare the marching strength
+with the force. When the battle is over the phase goes back to the marches.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from ravenry.games.thrones.data import (
     FOOTMAN,
     HOUSE_CARDS,
     KNIGHT,
-    N_AREAS,
     ORDER_BONUS,
     ORDER_TYPE,
     SHIP,
@@ -86,20 +86,14 @@ LB_SIZE = 28
 
 
 def start_battle(s: ThronesData, events: list[Event]) -> None:
-    s.b_support = [-1] * N_AREAS
-    s.b_cards = [-1, -1]
-    s.b_revealed = 0
-    s.b_blade = -1
-    s.b_winner = -1
-    s.b_loser = -1
-    s.b_casualties = 0
-    area = s.b_area
+    s.battle.begin_steps()
+    area = s.battle.area
     tally = [0] * LB_SIZE
     tally[LB_AREA] = area
-    tally[LB_ORIGIN] = s.b_origin
-    tally[LB_ATTACKER] = s.b_attacker
-    tally[LB_DEFENDER] = s.b_defender
-    tally[LB_NEUTRAL] = s.b_neutral
+    tally[LB_ORIGIN] = s.battle.origin
+    tally[LB_ATTACKER] = s.battle.attacker
+    tally[LB_DEFENDER] = s.battle.defender
+    tally[LB_NEUTRAL] = s.battle.neutral
     tally[LB_CARDS] = tally[LB_CARDS + 1] = -1
     tally[LB_WINNER] = tally[LB_RETREAT] = -1
     s.last_battle = tally
@@ -113,18 +107,18 @@ def start_battle(s: ThronesData, events: list[Event]) -> None:
                 continue  # land units never support a sea battle
             if support_strength_raw(s, b) > 0:
                 queue.append(b)
-    s.b_support_queue = queue
-    s.b_step = STEP_SUPPORT
+    s.battle.support_queue = queue
+    s.battle.step = STEP_SUPPORT
     events.append(
         Event(
             "battle",
             {
                 "area": area,
-                "attacker": s.b_attacker,
-                "defender": s.b_defender,
-                "neutral": s.b_neutral,
-                "from": s.b_origin,
-                "attacking": list(s.b_att),
+                "attacker": s.battle.attacker,
+                "defender": s.battle.defender,
+                "neutral": s.battle.neutral,
+                "from": s.battle.origin,
+                "attacking": list(s.battle.attacking),
             },
         )
     )
@@ -146,8 +140,8 @@ def support_strength_raw(s: ThronesData, area: int) -> int:
 
 def support_for(s: ThronesData, side: int, with_cards: bool = True) -> int:
     total = 0
-    for b in ADJACENT[s.b_area]:
-        if s.b_support[b] != side or s.order[b] < 0:
+    for b in ADJACENT[s.battle.area]:
+        if s.battle.support[b] != side or s.order[b] < 0:
             continue  # a support order raided or removed meanwhile gives nothing
         if ORDER_TYPE[s.order[b]] != SUPPORT:
             continue
@@ -159,7 +153,7 @@ def support_for(s: ThronesData, side: int, with_cards: bool = True) -> int:
             continue
         if (s.restrictions >> W_RAINS_OF_AUTUMN) & 1:
             foot = 0
-        if with_cards and s.b_neutral == 0 and ships_support_zeroed(s, side, s.owner[b]):
+        if with_cards and s.battle.neutral == 0 and ships_support_zeroed(s, side, s.owner[b]):
             ships = 0
         total += foot + 2 * knights + ships + ORDER_BONUS[s.order[b]]
     return total
@@ -178,22 +172,24 @@ def strength_parts(s: ThronesData, side: int, with_cards: bool = True) -> dict[s
     order = 0
     if side == 0:
         for t in range(3):
-            units += s.b_att[t] * (unit_strength(s, 0, t) if with_cards else UNIT_STRENGTH[t])
-        order = s.b_march_bonus
+            units += s.battle.attacking[t] * (unit_strength(s, 0, t) if with_cards else UNIT_STRENGTH[t])
+        order = s.battle.march_bonus
     else:
-        i = s.b_area * 3
+        i = s.battle.area * 3
         for t in range(3):
             each = unit_strength(s, 1, t) if with_cards else UNIT_STRENGTH[t]
             units += (s.units[i + t] - s.routed[i + t]) * each
-        k = s.order[s.b_area]
-        if k >= 0 and s.order_owner[s.b_area] == s.b_defender and ORDER_TYPE[k] == DEFENSE:
+        k = s.order[s.battle.area]
+        if k >= 0 and s.order_owner[s.battle.area] == s.battle.defender and ORDER_TYPE[k] == DEFENSE:
             order = ORDER_BONUS[k] * (defense_multiplier(s, 1) if with_cards else 1)
     return {
         "units": units,
         "order": order,
         "support": support_for(s, side, with_cards),
         "card": printed_strength(s, side) if with_cards else 0,
-        "blade": 1 if s.b_blade >= 0 and s.b_blade == (s.b_attacker if side == 0 else s.b_defender) else 0,
+        "blade": 1
+        if s.battle.blade >= 0 and s.battle.blade == (s.battle.attacker if side == 0 else s.battle.defender)
+        else 0,
     }
 
 
@@ -201,55 +197,55 @@ def strength_parts(s: ThronesData, side: int, with_cards: bool = True) -> dict[s
 def advance(s: ThronesData, events: list[Event]) -> None:
     """Run the battle's steps until one needs a choice or the battle is over."""
     while True:
-        step = s.b_step
+        step = s.battle.step
         if step == STEP_SUPPORT:
-            if s.b_support_queue:
-                s.current = s.owner[s.b_support_queue[0]]
+            if s.battle.support_queue:
+                s.current = s.owner[s.battle.support_queue[0]]
                 s.phase = P_SUPPORT
                 return
-            if s.b_neutral > 0:
+            if s.battle.neutral > 0:
                 _resolve_neutral(s, events)
                 return
-            s.b_step = STEP_CARDS
+            s.battle.step = STEP_CARDS
             s.phase = P_CARDS
             return
         if step == STEP_BLADE:
             holder = s.tracks[FIEFDOMS][0]
-            s.b_step = STEP_RESULT
-            if not s.blade_used and holder in (s.b_attacker, s.b_defender):
+            s.battle.step = STEP_RESULT
+            if not s.blade_used and holder in (s.battle.attacker, s.battle.defender):
                 s.current = holder
                 s.phase = P_BLADE
                 return
         elif step == STEP_RESULT:
             _result(s, events)
         elif step == STEP_CASUALTIES:
-            if s.b_casualties > 0 and casualty_choices(s):
-                s.current = s.b_loser
+            if s.battle.casualties > 0 and casualty_choices(s):
+                s.current = s.battle.loser
                 s.phase = P_CASUALTY
                 return
-            s.b_casualties = 0
-            s.b_step = STEP_ABILITY
+            s.battle.casualties = 0
+            s.battle.step = STEP_ABILITY
         elif step == STEP_ABILITY:
-            s.b_step = STEP_RETREAT
+            s.battle.step = STEP_RETREAT
             automatic_win_ability(s, events)
             if win_ability_actions(s):
-                s.current = s.b_winner
+                s.current = s.battle.winner
                 s.phase = P_ABILITY
                 return
         elif step == STEP_RETREAT:
-            if s.b_loser == s.b_attacker:
-                s.b_step = STEP_END
+            if s.battle.loser == s.battle.attacker:
+                s.battle.step = STEP_END
                 if _attacker_returns(s, events):
                     return  # the attacker picks which returned units cannot fit its supply
             else:
                 _destroy_routed_defenders(s, events)
-                if s.owner[s.b_area] != s.b_defender:
-                    s.b_step = STEP_END
+                if s.owner[s.battle.area] != s.battle.defender:
+                    s.battle.step = STEP_END
                 elif not retreat_areas(s):
                     _destroy_all_defenders(s, events)
-                    s.b_step = STEP_END
+                    s.battle.step = STEP_END
                 else:
-                    s.current = s.b_defender
+                    s.current = s.battle.defender
                     s.phase = P_RETREAT
                     return
         else:
@@ -258,25 +254,27 @@ def advance(s: ThronesData, events: list[Event]) -> None:
 
 
 def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
-    units = s.b_att[FOOTMAN] + 2 * s.b_att[KNIGHT] + s.b_att[SHIP]
+    units = s.battle.attacking[FOOTMAN] + 2 * s.battle.attacking[KNIGHT] + s.battle.attacking[SHIP]
     supported = support_for(s, 0)
-    att = units + s.b_march_bonus + supported
-    area = s.b_area
+    att = units + s.battle.march_bonus + supported
+    area = s.battle.area
     tally = s.last_battle
     tally[LB_PARTS] = units
-    tally[LB_PARTS + 1] = s.b_march_bonus
+    tally[LB_PARTS + 1] = s.battle.march_bonus
     tally[LB_PARTS + 2] = supported
-    tally[LB_WINNER] = s.b_attacker if att >= s.b_neutral else -1
+    tally[LB_WINNER] = s.battle.attacker if att >= s.battle.neutral else -1
     tally[LB_DONE] = 1
-    if att >= s.b_neutral:
+    if att >= s.battle.neutral:
         s.neutral[area] = 0
         for t in range(3):
-            if s.b_att[t]:
-                s.add_units(area, s.b_attacker, t, s.b_att[t])
-        events.append(Event("neutral_force_defeated", {"area": area, "seat": s.b_attacker, "strength": att}))
+            if s.battle.attacking[t]:
+                s.add_units(area, s.battle.attacker, t, s.battle.attacking[t])
+        events.append(
+            Event("neutral_force_defeated", {"area": area, "seat": s.battle.attacker, "strength": att})
+        )
         _clear(s)
         return
-    seat, origin, moved = s.b_attacker, s.b_origin, s.b_att[:]
+    seat, origin, moved = s.battle.attacker, s.battle.origin, s.battle.attacking[:]
     tally[LB_RETREAT] = origin
     for t in range(3):
         if moved[t]:
@@ -287,8 +285,8 @@ def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
 
 
 def legal_support(s: ThronesData, seat: int) -> list[Action]:
-    b = s.b_support_queue[0]
-    if s.b_neutral > 0:
+    b = s.battle.support_queue[0]
+    if s.battle.neutral > 0:
         return [("support", b, SIDE_ATTACKER), ("support", b, SIDE_NONE)]
     return [("support", b, SIDE_ATTACKER), ("support", b, SIDE_DEFENDER), ("support", b, SIDE_NONE)]
 
@@ -296,8 +294,8 @@ def legal_support(s: ThronesData, seat: int) -> list[Action]:
 def apply_support(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
     b: int = action[1]
     side: int = action[2]
-    s.b_support[b] = side
-    s.b_support_queue.pop(0)
+    s.battle.support[b] = side
+    s.battle.support_queue.pop(0)
     events.append(Event("support", {"seat": seat, "area": b, "side": ("attacker", "defender", "none")[side]}))
     advance(s, events)
 
@@ -305,30 +303,33 @@ def apply_support(s: ThronesData, seat: int, action: Action, events: list[Event]
 def legal_cards(s: ThronesData, seat: int) -> list[Action]:
     out: list[Action] = []
     for side in (0, 1):
-        if (s.b_attacker if side == 0 else s.b_defender) == seat and s.b_cards[side] < 0:
+        if (s.battle.attacker if side == 0 else s.battle.defender) == seat and s.battle.cards[side] < 0:
             h = s.hand[seat]
             out.extend(("house_card", c) for c in range(7) if (h >> c) & 1)
     return out
 
 
 def apply_card(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
-    side = 0 if seat == s.b_attacker else 1
+    side = 0 if seat == s.battle.attacker else 1
     c: int = action[1]
-    s.b_cards[side] = c
+    s.battle.cards[side] = c
     events.append(Event("house_card_chosen", {"seat": seat}, {"card": c}, (seat,)))
-    if s.b_cards[0] >= 0 and s.b_cards[1] >= 0:
+    if s.battle.cards[0] >= 0 and s.battle.cards[1] >= 0:
         _reveal_cards(s, events)
 
 
 def _reveal_cards(s: ThronesData, events: list[Event]) -> None:
-    a, d = s.b_attacker, s.b_defender
-    s.hand[a] &= ~(1 << s.b_cards[0])
-    s.hand[d] &= ~(1 << s.b_cards[1])
-    s.b_revealed = 1
-    names = [HOUSE_CARDS[s.houses[a]][s.b_cards[0]].name, HOUSE_CARDS[s.houses[d]][s.b_cards[1]].name]
+    a, d = s.battle.attacker, s.battle.defender
+    s.hand[a] &= ~(1 << s.battle.cards[0])
+    s.hand[d] &= ~(1 << s.battle.cards[1])
+    s.battle.cards_revealed = 1
+    names = [
+        HOUSE_CARDS[s.houses[a]][s.battle.cards[0]].name,
+        HOUSE_CARDS[s.houses[d]][s.battle.cards[1]].name,
+    ]
     events.append(Event("house_cards_revealed", {"attacker_card": names[0], "defender_card": names[1]}))
-    s.last_battle[LB_CARDS] = s.b_cards[0]
-    s.last_battle[LB_CARDS + 1] = s.b_cards[1]
+    s.last_battle[LB_CARDS] = s.battle.cards[0]
+    s.last_battle[LB_CARDS + 1] = s.battle.cards[1]
     for side in (0, 1):
         before = _fighting(s)
         ended = immediate(s, side, events)
@@ -337,13 +338,13 @@ def _reveal_cards(s: ThronesData, events: list[Event]) -> None:
             s.last_battle[LB_LOST + i] += before[i] - after[i]
         if ended:
             # Ser Loras killed the other side's last unit: the battle ends at once.
-            s.b_winner = s.b_attacker if side == 0 else s.b_defender
-            s.b_loser = s.b_defender if side == 0 else s.b_attacker
+            s.battle.winner = s.battle.attacker if side == 0 else s.battle.defender
+            s.battle.loser = s.battle.defender if side == 0 else s.battle.attacker
             _record_result(s)
-            s.b_step = STEP_END
+            s.battle.step = STEP_END
             advance(s, events)
             return
-    s.b_step = STEP_BLADE
+    s.battle.step = STEP_BLADE
     advance(s, events)
 
 
@@ -354,7 +355,7 @@ def legal_blade(s: ThronesData, seat: int) -> list[Action]:
 def apply_blade(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
     if action[1] == 1:
         s.blade_used = 1
-        s.b_blade = seat
+        s.battle.blade = seat
         events.append(Event("valyrian_steel_blade", {"seat": seat}))
     advance(s, events)
 
@@ -363,13 +364,13 @@ def _result(s: ThronesData, events: list[Event]) -> None:
     att = strength(s, 0)
     dfn = strength(s, 1)
     fief = s.tracks[FIEFDOMS]
-    if att > dfn or (att == dfn and fief.index(s.b_attacker) < fief.index(s.b_defender)):
+    if att > dfn or (att == dfn and fief.index(s.battle.attacker) < fief.index(s.battle.defender)):
         win_side = 0
     else:
         win_side = 1
-    s.b_winner = s.b_attacker if win_side == 0 else s.b_defender
-    s.b_loser = s.b_defender if win_side == 0 else s.b_attacker
-    s.b_casualties = max(0, swords(s, win_side) - fortifications(s, 1 - win_side))
+    s.battle.winner = s.battle.attacker if win_side == 0 else s.battle.defender
+    s.battle.loser = s.battle.defender if win_side == 0 else s.battle.attacker
+    s.battle.casualties = max(0, swords(s, win_side) - fortifications(s, 1 - win_side))
     _record_result(s)
     events.append(
         Event(
@@ -377,18 +378,18 @@ def _result(s: ThronesData, events: list[Event]) -> None:
             {
                 "attacker_strength": att,
                 "defender_strength": dfn,
-                "winner": s.b_winner,
-                "casualties": s.b_casualties,
+                "winner": s.battle.winner,
+                "casualties": s.battle.casualties,
             },
         )
     )
-    s.b_step = STEP_CASUALTIES
+    s.battle.step = STEP_CASUALTIES
 
 
 def _fighting(s: ThronesData) -> list[int]:
     """The units in the battle by side and type: the attacking ones, the defending area's."""
-    i = s.b_area * 3
-    return [*s.b_att, s.units[i], s.units[i + 1], s.units[i + 2]]
+    i = s.battle.area * 3
+    return [*s.battle.attacking, s.units[i], s.units[i + 1], s.units[i + 2]]
 
 
 def _record_result(s: ThronesData) -> None:
@@ -397,27 +398,27 @@ def _record_result(s: ThronesData) -> None:
         parts = strength_parts(s, side)
         for k, name in enumerate(PART_NAMES):
             tally[LB_PARTS + side * 5 + k] = parts[name]
-    tally[LB_WINNER] = s.b_winner
-    tally[LB_CASUALTIES] = s.b_casualties
+    tally[LB_WINNER] = s.battle.winner
+    tally[LB_CASUALTIES] = s.battle.casualties
 
 
 def _count_loss(s: ThronesData, seat: int, unit: int, count: int = 1) -> None:
-    side = 0 if seat == s.b_attacker else 1
+    side = 0 if seat == s.battle.attacker else 1
     s.last_battle[LB_LOST + side * 3 + unit] += count
 
 
 def casualty_pool(s: ThronesData) -> list[int]:
     """The loser's units by type it picks its casualties among (routed defenders are not)."""
-    if s.b_loser == s.b_attacker:
-        return s.b_att[:]
-    i = s.b_area * 3
+    if s.battle.loser == s.battle.attacker:
+        return s.battle.attacking[:]
+    i = s.battle.area * 3
     return [s.units[i + t] - s.routed[i + t] for t in range(3)]
 
 
 def casualty_choices(s: ThronesData) -> list[int]:
-    if s.b_loser == s.b_attacker:
-        return [t for t in range(3) if s.b_att[t] > 0]
-    i = s.b_area * 3
+    if s.battle.loser == s.battle.attacker:
+        return [t for t in range(3) if s.battle.attacking[t] > 0]
+    i = s.battle.area * 3
     return [t for t in range(3) if s.units[i + t] - s.routed[i + t] > 0]
 
 
@@ -427,12 +428,12 @@ def legal_casualty(s: ThronesData, seat: int) -> list[Action]:
 
 def apply_casualty(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
     t: int = action[1]
-    if s.b_loser == s.b_attacker:
-        s.b_att[t] -= 1
+    if s.battle.loser == s.battle.attacker:
+        s.battle.attacking[t] -= 1
     else:
-        s.remove_units(s.b_area, t)
+        s.remove_units(s.battle.area, t)
     _count_loss(s, seat, t)
-    s.b_casualties -= 1
+    s.battle.casualties -= 1
     events.append(Event("casualty", {"seat": seat, "unit": UNIT_NAMES[t]}))
     advance(s, events)
 
@@ -451,9 +452,9 @@ def apply_ability(s: ThronesData, seat: int, action: Action, events: list[Event]
 def _attacker_returns(s: ThronesData, events: list[Event]) -> bool:
     """A losing attacker's survivors go back, routed, to the area they came from; True if they
     break its supply there and it must now pick the ones destroyed."""
-    seat, origin = s.b_attacker, s.b_origin
-    moved = list(s.b_att)
-    s.b_att = [0, 0, 0]
+    seat, origin = s.battle.attacker, s.battle.origin
+    moved = list(s.battle.attacking)
+    s.battle.attacking = [0, 0, 0]
     if sum(moved) == 0:
         return False
     if s.owner[origin] not in (-1, seat):  # cannot happen: nobody else moved meanwhile
@@ -475,16 +476,16 @@ def place_retreated(s: ThronesData, seat: int, area: int, moved: list[int]) -> b
     remaining units" -- the house chooses which, one at a time (P_RETREAT_LOSS). True if it must."""
     if within_supply(s, seat):
         return False
-    s.r_area = area
-    s.r_units = moved[:]
+    s.retreat.area = area
+    s.retreat.units = moved[:]
     s.current = seat
     s.phase = P_RETREAT_LOSS
     return True
 
 
 def legal_retreat_loss(s: ThronesData, seat: int) -> list[Action]:
-    a = s.r_area
-    return [("destroy", a, t) for t in range(3) if s.r_units[t] > 0 and s.units[a * 3 + t] > 0]
+    a = s.retreat.area
+    return [("destroy", a, t) for t in range(3) if s.retreat.units[t] > 0 and s.units[a * 3 + t] > 0]
 
 
 def apply_retreat_loss(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
@@ -492,59 +493,59 @@ def apply_retreat_loss(s: ThronesData, seat: int, action: Action, events: list[E
     a: int = action[1]
     t: int = action[2]
     i = a * 3 + t
-    if s.b_area >= 0 and s.routed[i] > 0:
+    if s.battle.area >= 0 and s.routed[i] > 0:
         s.routed[i] -= 1  # a retreated unit is a routed one: take that one, not a standing unit
     s.remove_units(a, t)
-    if s.b_area >= 0:
+    if s.battle.area >= 0:
         _count_loss(s, seat, t)
     elif s.last_battle:
         s.last_battle[LB_LOST + t] += 1  # the attacker's, back from a neutral force that held
-    s.r_units[t] -= 1
+    s.retreat.units[t] -= 1
     events.append(Event("retreat_destroyed", {"seat": seat, "area": a, "unit": UNIT_NAMES[t]}))
     if not within_supply(s, seat) and legal_retreat_loss(s, seat):
         return
-    s.r_area = -1
-    s.r_units = [0, 0, 0]
-    if s.b_area >= 0:
-        advance(s, events)  # b_step is already STEP_END
+    s.retreat.area = -1
+    s.retreat.units = [0, 0, 0]
+    if s.battle.area >= 0:
+        advance(s, events)  # battle.step is already STEP_END
     else:
         s.phase = P_MARCH_NEXT  # a march that failed against a neutral force
 
 
 def _destroy_routed_defenders(s: ThronesData, events: list[Event]) -> None:
     """Routed units forced to retreat again are destroyed."""
-    area = s.b_area
+    area = s.battle.area
     i = area * 3
     for t in range(3):
         r = s.routed[i + t]
         if r:
             s.remove_units(area, t, r)
-            _count_loss(s, s.b_defender, t, r)
+            _count_loss(s, s.battle.defender, t, r)
             events.append(Event("routed_destroyed", {"area": area, "unit": UNIT_NAMES[t], "count": r}))
 
 
 def _destroy_all_defenders(s: ThronesData, events: list[Event]) -> None:
-    area = s.b_area
+    area = s.battle.area
     for t in range(3):
         c = s.units[area * 3 + t]
         if c:
             s.remove_units(area, t, c)
-            _count_loss(s, s.b_defender, t, c)
+            _count_loss(s, s.battle.defender, t, c)
     s.last_battle[LB_NO_RETREAT] = 1
-    events.append(Event("no_retreat", {"area": area, "seat": s.b_defender}))
+    events.append(Event("no_retreat", {"area": area, "seat": s.battle.defender}))
 
 
 def retreat_areas(s: ThronesData) -> list[int]:
     """Where the losing defender's army may retreat: adjacent (or by ship), empty or its own,
     no enemy token or neutral force, not the attacker's area; areas where every unit fits the
     supply limit first, else any of them (the house then destroys those that cannot fit)."""
-    seat, area = s.b_defender, s.b_area
+    seat, area = s.battle.defender, s.battle.area
     cands = list(ADJ_SEA[area]) if AREA_IS_SEA[area] else land_destinations(s.owner, s.units, seat, area)
     n = s.unit_count(area)
     ok: list[int] = []
     fitting: list[int] = []
     for b in cands:
-        if b == s.b_origin or s.neutral[b] > 0:
+        if b == s.battle.origin or s.neutral[b] > 0:
             continue
         if s.owner[b] not in (-1, seat):
             continue
@@ -564,7 +565,7 @@ def legal_retreat(s: ThronesData, seat: int) -> list[Action]:
 
 def apply_retreat(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
     b: int = action[1]
-    area = s.b_area
+    area = s.battle.area
     moving = [s.units[area * 3 + t] for t in range(3)]
     for t in range(3):
         if moving[t]:
@@ -576,38 +577,38 @@ def apply_retreat(s: ThronesData, seat: int, action: Action, events: list[Event]
     events.append(
         Event("retreat", {"seat": seat, "to": b, "units": [UNIT_NAMES[t] for t in range(3) if moving[t]]})
     )
-    s.b_step = STEP_END
+    s.battle.step = STEP_END
     if place_retreated(s, seat, b, moving):
         return
     advance(s, events)
 
 
 def _end(s: ThronesData, events: list[Event]) -> None:
-    area = s.b_area
-    if s.b_winner == s.b_attacker:
+    area = s.battle.area
+    if s.battle.winner == s.battle.attacker:
         # The defender is gone (destroyed or retreated): the attackers take the area.
-        if s.owner[area] >= 0 and s.owner[area] != s.b_attacker:
+        if s.owner[area] >= 0 and s.owner[area] != s.battle.attacker:
             for t in range(3):
                 c = s.units[area * 3 + t]
                 if c:
                     s.remove_units(area, t, c)
-                    _count_loss(s, s.b_defender, t, c)
-        if s.order_owner[area] >= 0 and s.order_owner[area] != s.b_attacker:
+                    _count_loss(s, s.battle.defender, t, c)
+        if s.order_owner[area] >= 0 and s.order_owner[area] != s.battle.attacker:
             s.order[area] = -1
             s.order_owner[area] = -1
         tok = s.token[area]
-        if tok >= 0 and tok != s.b_attacker and sum(s.b_att) > 0:
+        if tok >= 0 and tok != s.battle.attacker and sum(s.battle.attacking) > 0:
             s.token[area] = -1
             s.pool[tok] += 1
         for t in range(3):
-            if s.b_att[t]:
-                s.add_units(area, s.b_attacker, t, s.b_att[t])
-        s.b_att = [0, 0, 0]
+            if s.battle.attacking[t]:
+                s.add_units(area, s.battle.attacker, t, s.battle.attacking[t])
+        s.battle.attacking = [0, 0, 0]
     else:
         _attacker_returns(s, events)
-    if s.b_revealed:
-        discard_played(s, s.b_attacker, s.b_cards[0])
-        discard_played(s, s.b_defender, s.b_cards[1])
+    if s.battle.cards_revealed:
+        discard_played(s, s.battle.attacker, s.battle.cards[0])
+        discard_played(s, s.battle.defender, s.battle.cards[1])
     s.last_battle[LB_DONE] = 1
     tally = s.last_battle
     events.append(
@@ -615,9 +616,9 @@ def _end(s: ThronesData, events: list[Event]) -> None:
             "battle_over",
             {
                 "area": area,
-                "winner": s.b_winner,
-                "attacker": s.b_attacker,
-                "defender": s.b_defender,
+                "winner": s.battle.winner,
+                "attacker": s.battle.attacker,
+                "defender": s.battle.defender,
                 "attacker_strength": sum(tally[LB_PARTS : LB_PARTS + 5]),
                 "defender_strength": sum(tally[LB_PARTS + 5 : LB_PARTS + 10]),
             },
@@ -627,17 +628,7 @@ def _end(s: ThronesData, events: list[Event]) -> None:
 
 
 def _clear(s: ThronesData) -> None:
-    s.b_area = -1
-    s.b_origin = -1
-    s.b_attacker = -1
-    s.b_defender = -1
-    s.b_neutral = 0
-    s.b_att = [0, 0, 0]
-    s.b_support_queue = []
-    s.b_cards = [-1, -1]
-    s.b_revealed = 0
-    s.b_blade = -1
-    s.b_step = 0
+    s.battle.end()
     s.phase = P_MARCH_NEXT
 
 
@@ -658,8 +649,8 @@ def march_preview(s: ThronesData, seat: int, to: int, units: list[int]) -> dict[
         k = s.order[to]
         if k >= 0 and s.order_owner[to] == defender and ORDER_TYPE[k] == DEFENSE:
             defense += ORDER_BONUS[k]
-    committed = s.b_att if s.b_area == to else [0, 0, 0]
-    attack = sum((committed[t] + units[t]) * UNIT_STRENGTH[t] for t in range(3)) + s.b_march_bonus
+    committed = s.battle.attacking if s.battle.area == to else [0, 0, 0]
+    attack = sum((committed[t] + units[t]) * UNIT_STRENGTH[t] for t in range(3)) + s.battle.march_bonus
     supporters: list[dict[str, int]] = []
     for seat_in_order in s.round_order:
         for b in ADJACENT[to]:

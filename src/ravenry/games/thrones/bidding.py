@@ -16,9 +16,9 @@ from ravenry.games.thrones.state import BID_WILDLINGS, P_BID, P_BIDS_DONE, P_TIE
 
 
 def start_bid(s: ThronesData, context: int, events: list[Event]) -> None:
-    s.bid_context = context
-    s.bids = [-1] * s.n
-    s.bid_order = []
+    s.bidding.context = context
+    s.bidding.bids = [-1] * s.n
+    s.bidding.order = []
     s.phase = P_BID
     events.append(
         Event("bidding", {"for": "nights_watch" if context == BID_WILDLINGS else TRACK_NAMES[context]})
@@ -26,42 +26,42 @@ def start_bid(s: ThronesData, context: int, events: list[Event]) -> None:
 
 
 def legal_bid(s: ThronesData, seat: int) -> list[Action]:
-    if s.bids[seat] >= 0:
+    if s.bidding.bids[seat] >= 0:
         return []
     return [("bid", x) for x in range(s.power[seat] + 1)]
 
 
 def apply_bid(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
-    s.bids[seat] = action[1]
+    s.bidding.bids[seat] = action[1]
     events.append(Event("bid_placed", {"seat": seat}, {"amount": action[1]}, (seat,)))
-    if min(s.bids) >= 0:
+    if min(s.bidding.bids) >= 0:
         for p in range(s.n):
-            s.pay_power(p, s.bids[p])
-        events.append(Event("bids_revealed", {"bids": list(s.bids)}))
-        s.last_bids = [s.bid_context, *s.bids]
+            s.pay_power(p, s.bidding.bids[p])
+        events.append(Event("bids_revealed", {"bids": list(s.bidding.bids)}))
+        s.bidding.last = [s.bidding.context, *s.bidding.bids]
         _order(s)
 
 
 def wildling_total(s: ThronesData) -> int:
-    return sum(s.bids)
+    return sum(s.bidding.bids)
 
 
 def _tie_group(s: ThronesData) -> list[int]:
     """The houses the next pick is among (more than one: the holder chooses)."""
-    rest = [p for p in range(s.n) if p not in s.bid_order]
-    if s.bid_context == BID_WILDLINGS:
-        if s.bid_order:
+    rest = [p for p in range(s.n) if p not in s.bidding.order]
+    if s.bidding.context == BID_WILDLINGS:
+        if s.bidding.order:
             return []
         # The Watch wins on total >= threat: the top bidder matters; else the lowest.
         if wildling_total(s) >= s.wildlings:
-            best = max(s.bids)
+            best = max(s.bidding.bids)
         else:
-            best = min(s.bids)
-        return [p for p in rest if s.bids[p] == best]
+            best = min(s.bidding.bids)
+        return [p for p in rest if s.bidding.bids[p] == best]
     if not rest:
         return []
-    best = max(s.bids[p] for p in rest)
-    return [p for p in rest if s.bids[p] == best]
+    best = max(s.bidding.bids[p] for p in rest)
+    return [p for p in rest if s.bidding.bids[p] == best]
 
 
 def _order(s: ThronesData) -> None:
@@ -71,7 +71,7 @@ def _order(s: ThronesData) -> None:
             s.phase = P_BIDS_DONE
             return
         if len(group) == 1:
-            s.bid_order.append(group[0])
+            s.bidding.order.append(group[0])
             continue
         s.current = s.tracks[0][0]
         s.phase = P_TIE
@@ -83,6 +83,6 @@ def legal_tie(s: ThronesData, seat: int) -> list[Action]:
 
 
 def apply_tie(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
-    s.bid_order.append(action[1])
+    s.bidding.order.append(action[1])
     events.append(Event("tie_broken", {"seat": seat, "picked": action[1]}))
     _order(s)

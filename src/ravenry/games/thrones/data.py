@@ -2,8 +2,10 @@
 
 Re-encoded once from the project's fact sheet (``thrones-data.json``, itself checked against the
 2003 rulebook, the second-edition map and two first-edition transcriptions); the game never reads
-that file. Areas are ints (their index in :data:`AREA_IDS`, sorted by id), houses are ints (their
-index in :data:`HOUSES`), unit types are ints (:data:`FOOTMAN`, :data:`KNIGHT`, :data:`SHIP`).
+that file. Areas are ints (their place in :data:`AREAS`, one row per area sorted by id; the
+``AREA_*`` columns and :data:`ADJACENT` the rules loop over are read off those rows), houses are
+ints (their index in :data:`HOUSES`), unit types are ints (:data:`FOOTMAN`, :data:`KNIGHT`,
+:data:`SHIP`).
 
 Provenance: the map, its icons and adjacency (rivers without a crossing already left out), the
 starting units and track positions, the supply table, the King's Court stars, the neutral forces,
@@ -242,711 +244,414 @@ HOUSE_CARDS: Final[tuple[tuple[HouseCard, ...], ...]] = (
 )
 
 # -- the map (49 areas) -------------------------------------------------------------------------
-AREA_IDS: Final[tuple[str, ...]] = (
-    "bay-of-ice",
-    "blackwater",
-    "blackwater-bay",
-    "castle-black",
-    "crackclaw-point",
-    "dornish-marches",
-    "dragonstone",
-    "flints-finger",
-    "greywater-watch",
-    "harrenhal",
-    "highgarden",
-    "ironmans-bay",
-    "karhold",
-    "kings-landing",
-    "kingswood",
-    "lannisport",
-    "moat-cailin",
-    "oldtown",
-    "princes-pass",
-    "pyke",
-    "redwyne-straights",
-    "riverrun",
-    "salt-shore",
-    "sea-of-dorne",
-    "seagard",
-    "searoad-marches",
-    "shipbreaker-bay",
-    "starfall",
-    "stoney-sept",
-    "storms-end",
-    "sunset-sea",
-    "sunspear",
-    "the-arbor",
-    "the-boneway",
-    "the-eyrie",
-    "the-fingers",
-    "the-golden-sound",
-    "the-mountains-of-the-moon",
-    "the-narrow-sea",
-    "the-reach",
-    "the-shivering-sea",
-    "the-stony-shore",
-    "the-summer-sea",
-    "the-twins",
-    "three-towers",
-    "white-harbor",
-    "widows-watch",
-    "winterfell",
-    "yronwood",
+CITY: Final = 1  # a castle: 1 mustering point
+STRONGHOLD: Final = 2  # 2 mustering points
+
+
+class Area:
+    """One area of the map, as printed: its id and name, the areas next to it (by id), whether it
+    is a sea, its castle (0, :data:`CITY` or :data:`STRONGHOLD`), supply barrels, power crowns,
+    and the house whose shield it carries (its home area), if any."""
+
+    __slots__ = ("adjacent", "area_id", "castle", "home", "name", "power", "sea", "supply")
+
+    def __init__(
+        self,
+        area_id: str,
+        name: str,
+        adjacent: tuple[str, ...],
+        sea: bool = False,
+        castle: int = 0,
+        supply: int = 0,
+        power: int = 0,
+        home: str = "",
+    ) -> None:
+        self.area_id: Final = area_id
+        self.name: Final = name
+        self.adjacent: Final = adjacent
+        self.sea: Final = sea
+        self.castle: Final = castle
+        self.supply: Final = supply
+        self.power: Final = power
+        self.home: Final = home
+
+
+# One row per area, sorted by id (an area's int is its place here). Rivers without a crossing are
+# already left out of ``adjacent``.
+AREAS: Final[tuple[Area, ...]] = (
+    Area(
+        "bay-of-ice",
+        "Bay of Ice",
+        ("castle-black", "flints-finger", "greywater-watch", "sunset-sea", "the-stony-shore", "winterfell"),
+        sea=True,
+    ),
+    Area(
+        "blackwater",
+        "Blackwater",
+        ("crackclaw-point", "harrenhal", "kings-landing", "searoad-marches", "stoney-sept", "the-reach"),
+        supply=2,
+    ),
+    Area(
+        "blackwater-bay",
+        "Blackwater Bay",
+        ("crackclaw-point", "kings-landing", "kingswood", "shipbreaker-bay"),
+        sea=True,
+    ),
+    Area(
+        "castle-black", "Castle Black", ("bay-of-ice", "karhold", "the-shivering-sea", "winterfell"), power=1
+    ),
+    Area(
+        "crackclaw-point",
+        "Crackclaw Point",
+        (
+            "blackwater",
+            "blackwater-bay",
+            "harrenhal",
+            "kings-landing",
+            "shipbreaker-bay",
+            "the-mountains-of-the-moon",
+            "the-narrow-sea",
+        ),
+        castle=CITY,
+    ),
+    Area(
+        "dornish-marches",
+        "Dornish Marches",
+        ("highgarden", "oldtown", "princes-pass", "the-boneway", "the-reach", "three-towers"),
+        power=1,
+    ),
+    Area(
+        "dragonstone",
+        "Dragonstone",
+        ("shipbreaker-bay",),
+        castle=STRONGHOLD,
+        supply=1,
+        power=1,
+        home="baratheon",
+    ),
+    Area(
+        "flints-finger",
+        "Flint's Finger",
+        ("bay-of-ice", "greywater-watch", "ironmans-bay", "sunset-sea"),
+        castle=CITY,
+    ),
+    Area(
+        "greywater-watch",
+        "Greywater Watch",
+        ("bay-of-ice", "flints-finger", "ironmans-bay", "moat-cailin", "seagard"),
+        supply=1,
+    ),
+    Area(
+        "harrenhal",
+        "Harrenhal",
+        ("blackwater", "crackclaw-point", "riverrun", "stoney-sept"),
+        castle=CITY,
+        power=1,
+    ),
+    Area(
+        "highgarden",
+        "Highgarden",
+        ("dornish-marches", "oldtown", "redwyne-straights", "searoad-marches", "sunset-sea", "the-reach"),
+        castle=STRONGHOLD,
+        supply=2,
+        home="tyrell",
+    ),
+    Area(
+        "ironmans-bay",
+        "Ironman's Bay",
+        ("flints-finger", "greywater-watch", "pyke", "riverrun", "seagard", "sunset-sea", "the-golden-sound"),
+        sea=True,
+    ),
+    Area("karhold", "Karhold", ("castle-black", "the-shivering-sea", "winterfell"), power=1),
+    Area(
+        "kings-landing",
+        "King's Landing",
+        ("blackwater", "blackwater-bay", "crackclaw-point", "kingswood", "the-reach"),
+        castle=STRONGHOLD,
+        power=2,
+    ),
+    Area(
+        "kingswood",
+        "Kingswood",
+        ("blackwater-bay", "kings-landing", "shipbreaker-bay", "storms-end", "the-boneway", "the-reach"),
+        supply=1,
+        power=1,
+    ),
+    Area(
+        "lannisport",
+        "Lannisport",
+        ("riverrun", "searoad-marches", "stoney-sept", "the-golden-sound"),
+        castle=STRONGHOLD,
+        supply=2,
+        home="lannister",
+    ),
+    Area(
+        "moat-cailin",
+        "Moat Cailin",
+        ("greywater-watch", "seagard", "the-narrow-sea", "the-twins", "white-harbor", "winterfell"),
+        castle=CITY,
+    ),
+    Area(
+        "oldtown",
+        "Oldtown",
+        ("dornish-marches", "highgarden", "redwyne-straights", "sunset-sea", "three-towers"),
+        castle=STRONGHOLD,
+    ),
+    Area(
+        "princes-pass",
+        "Prince's Pass",
+        ("dornish-marches", "starfall", "the-boneway", "three-towers", "yronwood"),
+        supply=1,
+        power=1,
+    ),
+    Area("pyke", "Pyke", ("ironmans-bay",), castle=STRONGHOLD, supply=1, power=1, home="greyjoy"),
+    Area(
+        "redwyne-straights",
+        "Redwyne Straights",
+        ("highgarden", "oldtown", "sunset-sea", "the-arbor", "the-summer-sea", "three-towers"),
+        sea=True,
+    ),
+    Area(
+        "riverrun",
+        "Riverrun",
+        ("harrenhal", "ironmans-bay", "lannisport", "seagard", "stoney-sept", "the-golden-sound"),
+        castle=STRONGHOLD,
+        supply=1,
+        power=1,
+    ),
+    Area("salt-shore", "Salt Shore", ("starfall", "sunspear", "the-summer-sea", "yronwood"), supply=1),
+    Area(
+        "sea-of-dorne",
+        "Sea of Dorne",
+        ("storms-end", "sunspear", "the-boneway", "the-summer-sea", "yronwood"),
+        sea=True,
+    ),
+    Area(
+        "seagard",
+        "Seagard",
+        ("greywater-watch", "ironmans-bay", "moat-cailin", "riverrun", "the-twins"),
+        castle=STRONGHOLD,
+        supply=1,
+        power=1,
+    ),
+    Area(
+        "searoad-marches",
+        "Searoad Marches",
+        (
+            "blackwater",
+            "highgarden",
+            "lannisport",
+            "stoney-sept",
+            "sunset-sea",
+            "the-golden-sound",
+            "the-reach",
+        ),
+        supply=1,
+    ),
+    Area(
+        "shipbreaker-bay",
+        "Shipbreaker Bay",
+        (
+            "blackwater-bay",
+            "crackclaw-point",
+            "dragonstone",
+            "kingswood",
+            "storms-end",
+            "the-narrow-sea",
+            "the-summer-sea",
+        ),
+        sea=True,
+    ),
+    Area(
+        "starfall",
+        "Starfall",
+        ("princes-pass", "salt-shore", "the-summer-sea", "yronwood"),
+        castle=CITY,
+        supply=1,
+    ),
+    Area(
+        "stoney-sept",
+        "Stoney Sept",
+        ("blackwater", "harrenhal", "lannisport", "riverrun", "searoad-marches"),
+        power=1,
+    ),
+    Area(
+        "storms-end",
+        "Storm's End",
+        ("kingswood", "sea-of-dorne", "shipbreaker-bay", "the-boneway", "the-summer-sea"),
+        castle=CITY,
+    ),
+    Area(
+        "sunset-sea",
+        "Sunset Sea",
+        (
+            "bay-of-ice",
+            "flints-finger",
+            "highgarden",
+            "ironmans-bay",
+            "oldtown",
+            "redwyne-straights",
+            "searoad-marches",
+            "the-golden-sound",
+        ),
+        sea=True,
+    ),
+    Area(
+        "sunspear",
+        "Sunspear",
+        ("salt-shore", "sea-of-dorne", "the-summer-sea", "yronwood"),
+        castle=STRONGHOLD,
+        supply=1,
+        power=1,
+    ),
+    Area("the-arbor", "The Arbor", ("redwyne-straights", "the-summer-sea"), power=1),
+    Area(
+        "the-boneway",
+        "The Boneway",
+        (
+            "dornish-marches",
+            "kingswood",
+            "princes-pass",
+            "sea-of-dorne",
+            "storms-end",
+            "the-reach",
+            "yronwood",
+        ),
+        power=1,
+    ),
+    Area(
+        "the-eyrie",
+        "The Eyrie",
+        ("the-mountains-of-the-moon", "the-narrow-sea"),
+        castle=CITY,
+        supply=1,
+        power=1,
+    ),
+    Area(
+        "the-fingers", "The Fingers", ("the-mountains-of-the-moon", "the-narrow-sea", "the-twins"), supply=1
+    ),
+    Area(
+        "the-golden-sound",
+        "The Golden Sound",
+        ("ironmans-bay", "lannisport", "riverrun", "searoad-marches", "sunset-sea"),
+        sea=True,
+    ),
+    Area(
+        "the-mountains-of-the-moon",
+        "The Mountains of the Moon",
+        ("crackclaw-point", "the-eyrie", "the-fingers", "the-narrow-sea", "the-twins"),
+        supply=1,
+    ),
+    Area(
+        "the-narrow-sea",
+        "The Narrow Sea",
+        (
+            "crackclaw-point",
+            "moat-cailin",
+            "shipbreaker-bay",
+            "the-eyrie",
+            "the-fingers",
+            "the-mountains-of-the-moon",
+            "the-shivering-sea",
+            "the-twins",
+            "white-harbor",
+            "widows-watch",
+        ),
+        sea=True,
+    ),
+    Area(
+        "the-reach",
+        "The Reach",
+        (
+            "blackwater",
+            "dornish-marches",
+            "highgarden",
+            "kings-landing",
+            "kingswood",
+            "searoad-marches",
+            "the-boneway",
+        ),
+        castle=CITY,
+    ),
+    Area(
+        "the-shivering-sea",
+        "The Shivering Sea",
+        ("castle-black", "karhold", "the-narrow-sea", "white-harbor", "widows-watch", "winterfell"),
+        sea=True,
+    ),
+    Area("the-stony-shore", "The Stony Shore", ("bay-of-ice", "winterfell"), supply=1),
+    Area(
+        "the-summer-sea",
+        "The Summer Sea",
+        (
+            "redwyne-straights",
+            "salt-shore",
+            "sea-of-dorne",
+            "shipbreaker-bay",
+            "starfall",
+            "storms-end",
+            "sunspear",
+            "the-arbor",
+            "three-towers",
+        ),
+        sea=True,
+    ),
+    Area(
+        "the-twins",
+        "The Twins",
+        ("moat-cailin", "seagard", "the-fingers", "the-mountains-of-the-moon", "the-narrow-sea"),
+        power=1,
+    ),
+    Area(
+        "three-towers",
+        "Three Towers",
+        ("dornish-marches", "oldtown", "princes-pass", "redwyne-straights", "the-summer-sea"),
+        supply=1,
+    ),
+    Area(
+        "white-harbor",
+        "White Harbor",
+        ("moat-cailin", "the-narrow-sea", "the-shivering-sea", "widows-watch", "winterfell"),
+        castle=CITY,
+    ),
+    Area("widows-watch", "Widow's Watch", ("the-narrow-sea", "the-shivering-sea", "white-harbor"), supply=1),
+    Area(
+        "winterfell",
+        "Winterfell",
+        (
+            "bay-of-ice",
+            "castle-black",
+            "karhold",
+            "moat-cailin",
+            "the-shivering-sea",
+            "the-stony-shore",
+            "white-harbor",
+        ),
+        castle=STRONGHOLD,
+        supply=1,
+        power=1,
+        home="stark",
+    ),
+    Area(
+        "yronwood",
+        "Yronwood",
+        ("princes-pass", "salt-shore", "sea-of-dorne", "starfall", "sunspear", "the-boneway"),
+        castle=CITY,
+    ),
 )
-AREA_NAMES: Final[tuple[str, ...]] = (
-    "Bay of Ice",
-    "Blackwater",
-    "Blackwater Bay",
-    "Castle Black",
-    "Crackclaw Point",
-    "Dornish Marches",
-    "Dragonstone",
-    "Flint's Finger",
-    "Greywater Watch",
-    "Harrenhal",
-    "Highgarden",
-    "Ironman's Bay",
-    "Karhold",
-    "King's Landing",
-    "Kingswood",
-    "Lannisport",
-    "Moat Cailin",
-    "Oldtown",
-    "Prince's Pass",
-    "Pyke",
-    "Redwyne Straights",
-    "Riverrun",
-    "Salt Shore",
-    "Sea of Dorne",
-    "Seagard",
-    "Searoad Marches",
-    "Shipbreaker Bay",
-    "Starfall",
-    "Stoney Sept",
-    "Storm's End",
-    "Sunset Sea",
-    "Sunspear",
-    "The Arbor",
-    "The Boneway",
-    "The Eyrie",
-    "The Fingers",
-    "The Golden Sound",
-    "The Mountains of the Moon",
-    "The Narrow Sea",
-    "The Reach",
-    "The Shivering Sea",
-    "The Stony Shore",
-    "The Summer Sea",
-    "The Twins",
-    "Three Towers",
-    "White Harbor",
-    "Widow's Watch",
-    "Winterfell",
-    "Yronwood",
-)
-AREA_IS_SEA: Final[tuple[bool, ...]] = (
-    True,
-    False,
-    True,
-    False,
-    False,
-    False,
-    False,
-    False,
-    False,
-    False,
-    False,
-    True,
-    False,
-    False,
-    False,
-    False,
-    False,
-    False,
-    False,
-    False,
-    True,
-    False,
-    False,
-    True,
-    False,
-    False,
-    True,
-    False,
-    False,
-    False,
-    True,
-    False,
-    False,
-    False,
-    False,
-    False,
-    True,
-    False,
-    True,
-    False,
-    True,
-    False,
-    True,
-    False,
-    False,
-    False,
-    False,
-    False,
-    False,
-)
-# 0 none, 1 city (1 mustering point), 2 stronghold (2 points)
-AREA_CASTLE: Final[tuple[int, ...]] = (
-    0,
-    0,
-    0,
-    0,
-    1,
-    0,
-    2,
-    1,
-    0,
-    1,
-    2,
-    0,
-    0,
-    2,
-    0,
-    2,
-    1,
-    2,
-    0,
-    2,
-    0,
-    2,
-    0,
-    0,
-    2,
-    0,
-    0,
-    1,
-    0,
-    1,
-    0,
-    2,
-    0,
-    0,
-    1,
-    0,
-    0,
-    0,
-    0,
-    1,
-    0,
-    0,
-    0,
-    0,
-    0,
-    1,
-    0,
-    2,
-    1,
-)
-AREA_SUPPLY: Final[tuple[int, ...]] = (
-    0,
-    2,
-    0,
-    0,
-    0,
-    0,
-    1,
-    0,
-    1,
-    0,
-    2,
-    0,
-    0,
-    0,
-    1,
-    2,
-    0,
-    0,
-    1,
-    1,
-    0,
-    1,
-    1,
-    0,
-    1,
-    1,
-    0,
-    1,
-    0,
-    0,
-    0,
-    1,
-    0,
-    0,
-    1,
-    1,
-    0,
-    1,
-    0,
-    0,
-    0,
-    1,
-    0,
-    0,
-    1,
-    0,
-    1,
-    1,
-    0,
-)
-AREA_POWER: Final[tuple[int, ...]] = (
-    0,
-    0,
-    0,
-    1,
-    0,
-    1,
-    1,
-    0,
-    0,
-    1,
-    0,
-    0,
-    1,
-    2,
-    1,
-    0,
-    0,
-    0,
-    1,
-    1,
-    0,
-    1,
-    0,
-    0,
-    1,
-    0,
-    0,
-    0,
-    1,
-    0,
-    0,
-    1,
-    1,
-    1,
-    1,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    1,
-    0,
-    0,
-    0,
-    1,
-    0,
-)
+
+# The same facts by column, indexed by area, for the rules' inner loops.
+AREA_IDS: Final[tuple[str, ...]] = tuple(a.area_id for a in AREAS)
+AREA_INDEX: Final[dict[str, int]] = {a: i for i, a in enumerate(AREA_IDS)}
+N_AREAS: Final = len(AREA_IDS)
+AREA_NAMES: Final[tuple[str, ...]] = tuple(a.name for a in AREAS)
+AREA_IS_SEA: Final[tuple[bool, ...]] = tuple(a.sea for a in AREAS)
+AREA_CASTLE: Final[tuple[int, ...]] = tuple(a.castle for a in AREAS)  # 0, CITY or STRONGHOLD
+AREA_SUPPLY: Final[tuple[int, ...]] = tuple(a.supply for a in AREAS)
+AREA_POWER: Final[tuple[int, ...]] = tuple(a.power for a in AREAS)
 # the house (index into HOUSES) whose printed shield the area carries, or -1
-AREA_HOME: Final[tuple[int, ...]] = (
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    2,
-    -1,
-    -1,
-    -1,
-    4,
-    -1,
-    -1,
-    -1,
-    -1,
-    1,
-    -1,
-    -1,
-    -1,
-    3,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    -1,
-    0,
-    -1,
-)
-ADJACENT: Final[tuple[tuple[int, ...], ...]] = (
-    (
-        3,
-        7,
-        8,
-        30,
-        41,
-        47,
-    ),  # bay-of-ice
-    (
-        4,
-        9,
-        13,
-        25,
-        28,
-        39,
-    ),  # blackwater
-    (
-        4,
-        13,
-        14,
-        26,
-    ),  # blackwater-bay
-    (
-        0,
-        12,
-        40,
-        47,
-    ),  # castle-black
-    (
-        1,
-        2,
-        9,
-        13,
-        26,
-        37,
-        38,
-    ),  # crackclaw-point
-    (
-        10,
-        17,
-        18,
-        33,
-        39,
-        44,
-    ),  # dornish-marches
-    (26,),  # dragonstone
-    (
-        0,
-        8,
-        11,
-        30,
-    ),  # flints-finger
-    (
-        0,
-        7,
-        11,
-        16,
-        24,
-    ),  # greywater-watch
-    (
-        1,
-        4,
-        21,
-        28,
-    ),  # harrenhal
-    (
-        5,
-        17,
-        20,
-        25,
-        30,
-        39,
-    ),  # highgarden
-    (
-        7,
-        8,
-        19,
-        21,
-        24,
-        30,
-        36,
-    ),  # ironmans-bay
-    (
-        3,
-        40,
-        47,
-    ),  # karhold
-    (
-        1,
-        2,
-        4,
-        14,
-        39,
-    ),  # kings-landing
-    (
-        2,
-        13,
-        26,
-        29,
-        33,
-        39,
-    ),  # kingswood
-    (
-        21,
-        25,
-        28,
-        36,
-    ),  # lannisport
-    (
-        8,
-        24,
-        38,
-        43,
-        45,
-        47,
-    ),  # moat-cailin
-    (
-        5,
-        10,
-        20,
-        30,
-        44,
-    ),  # oldtown
-    (
-        5,
-        27,
-        33,
-        44,
-        48,
-    ),  # princes-pass
-    (11,),  # pyke
-    (
-        10,
-        17,
-        30,
-        32,
-        42,
-        44,
-    ),  # redwyne-straights
-    (
-        9,
-        11,
-        15,
-        24,
-        28,
-        36,
-    ),  # riverrun
-    (
-        27,
-        31,
-        42,
-        48,
-    ),  # salt-shore
-    (
-        29,
-        31,
-        33,
-        42,
-        48,
-    ),  # sea-of-dorne
-    (
-        8,
-        11,
-        16,
-        21,
-        43,
-    ),  # seagard
-    (
-        1,
-        10,
-        15,
-        28,
-        30,
-        36,
-        39,
-    ),  # searoad-marches
-    (
-        2,
-        4,
-        6,
-        14,
-        29,
-        38,
-        42,
-    ),  # shipbreaker-bay
-    (
-        18,
-        22,
-        42,
-        48,
-    ),  # starfall
-    (
-        1,
-        9,
-        15,
-        21,
-        25,
-    ),  # stoney-sept
-    (
-        14,
-        23,
-        26,
-        33,
-        42,
-    ),  # storms-end
-    (
-        0,
-        7,
-        10,
-        11,
-        17,
-        20,
-        25,
-        36,
-    ),  # sunset-sea
-    (
-        22,
-        23,
-        42,
-        48,
-    ),  # sunspear
-    (
-        20,
-        42,
-    ),  # the-arbor
-    (
-        5,
-        14,
-        18,
-        23,
-        29,
-        39,
-        48,
-    ),  # the-boneway
-    (
-        37,
-        38,
-    ),  # the-eyrie
-    (
-        37,
-        38,
-        43,
-    ),  # the-fingers
-    (
-        11,
-        15,
-        21,
-        25,
-        30,
-    ),  # the-golden-sound
-    (
-        4,
-        34,
-        35,
-        38,
-        43,
-    ),  # the-mountains-of-the-moon
-    (
-        4,
-        16,
-        26,
-        34,
-        35,
-        37,
-        40,
-        43,
-        45,
-        46,
-    ),  # the-narrow-sea
-    (
-        1,
-        5,
-        10,
-        13,
-        14,
-        25,
-        33,
-    ),  # the-reach
-    (
-        3,
-        12,
-        38,
-        45,
-        46,
-        47,
-    ),  # the-shivering-sea
-    (
-        0,
-        47,
-    ),  # the-stony-shore
-    (
-        20,
-        22,
-        23,
-        26,
-        27,
-        29,
-        31,
-        32,
-        44,
-    ),  # the-summer-sea
-    (
-        16,
-        24,
-        35,
-        37,
-        38,
-    ),  # the-twins
-    (
-        5,
-        17,
-        18,
-        20,
-        42,
-    ),  # three-towers
-    (
-        16,
-        38,
-        40,
-        46,
-        47,
-    ),  # white-harbor
-    (
-        38,
-        40,
-        45,
-    ),  # widows-watch
-    (
-        0,
-        3,
-        12,
-        16,
-        40,
-        41,
-        45,
-    ),  # winterfell
-    (
-        18,
-        22,
-        23,
-        27,
-        31,
-        33,
-    ),  # yronwood
-)
+AREA_HOME: Final[tuple[int, ...]] = tuple(HOUSES.index(a.home) if a.home else -1 for a in AREAS)
+ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(AREA_INDEX[b] for b in a.adjacent) for a in AREAS)
 START_UNITS: Final[tuple[tuple[tuple[int, int], ...], ...]] = (
     (
         (47, 0),
@@ -1007,9 +712,6 @@ NEUTRAL_FORCES: Final[tuple[tuple[int, int], ...]] = (
     (34, 6),
     (31, 5),
 )
-
-N_AREAS: Final = len(AREA_IDS)
-AREA_INDEX: Final[dict[str, int]] = {a: i for i, a in enumerate(AREA_IDS)}
 
 # -- what no source settles, and the rules points this engine decided ----------------------------
 ASSUMPTIONS: Final = (

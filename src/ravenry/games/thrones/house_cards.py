@@ -1,6 +1,6 @@
 """The 35 house cards' abilities, one function each, and the hand/discard bookkeeping.
 
-A battle has two sides, 0 (attacker) and 1 (defender); ``s.b_cards[side]`` is the card index
+A battle has two sides, 0 (attacker) and 1 (defender); ``s.battle.cards[side]`` is the card index
 (0-6) in that side's house's deck. An ability works unless the opponent's card is the Queen
 of Thorns (which cancels the text of the card it faces). Modifiers are asked for by the battle
 (:func:`unit_strength`, :func:`defense_bonus`, ...); the "if you win" abilities offer choices
@@ -45,11 +45,11 @@ from ravenry.games.thrones.state import ThronesData
 
 
 def side_seat(s: ThronesData, side: int) -> int:
-    return s.b_attacker if side == 0 else s.b_defender
+    return s.battle.attacker if side == 0 else s.battle.defender
 
 
 def card_of(s: ThronesData, side: int) -> HouseCard | None:
-    c = s.b_cards[side]
+    c = s.battle.cards[side]
     if c < 0:
         return None
     return HOUSE_CARDS[s.houses[side_seat(s, side)]][c]
@@ -117,22 +117,22 @@ def fortifications(s: ThronesData, side: int) -> int:
 # -- immediate abilities --------------------------------------------------------------------------
 def brienne(s: ThronesData, side: int, events: list[Event]) -> None:
     """Brienne of Tarth: the opponent's Defense order in the embattled area is discarded."""
-    if side == 0 and s.order[s.b_area] >= 0 and ORDER_TYPE[s.order[s.b_area]] == DEFENSE:
-        s.order[s.b_area] = -1
-        s.order_owner[s.b_area] = -1
-        events.append(Event("card_ability", {"card": "Brienne of Tarth", "removed_order": s.b_area}))
+    if side == 0 and s.order[s.battle.area] >= 0 and ORDER_TYPE[s.order[s.battle.area]] == DEFENSE:
+        s.order[s.battle.area] = -1
+        s.order_owner[s.battle.area] = -1
+        events.append(Event("card_ability", {"card": "Brienne of Tarth", "removed_order": s.battle.area}))
 
 
 def loras(s: ThronesData, side: int, events: list[Event]) -> bool:
     """Ser Loras Tyrell: one footman of ``side`` (Loras's opponent) in the battle is destroyed
     (an unrouted one if there is one). True if it was that side's last unit: the battle ends."""
-    area = s.b_area
-    if side == 0:  # the opponent attacks: its footmen are in b_att
-        if s.b_att[FOOTMAN] == 0:
+    area = s.battle.area
+    if side == 0:  # the opponent attacks: its footmen are in battle.attacking
+        if s.battle.attacking[FOOTMAN] == 0:
             return False
-        s.b_att[FOOTMAN] -= 1
+        s.battle.attacking[FOOTMAN] -= 1
         events.append(Event("card_ability", {"card": "Ser Loras Tyrell", "destroyed": "footman"}))
-        return s.b_att[0] + s.b_att[1] + s.b_att[2] == 0
+        return s.battle.attacking[0] + s.battle.attacking[1] + s.battle.attacking[2] == 0
     if s.units[area * 3 + FOOTMAN] == 0:
         return False
     s.remove_units(area, FOOTMAN)
@@ -169,9 +169,9 @@ def renly_possible(s: ThronesData, winner_side: int, seat: int) -> bool:
     if s.total_units(seat, KNIGHT) >= UNIT_LIMITS[KNIGHT]:
         return False
     if winner_side == 0:
-        return s.b_att[FOOTMAN] > 0
+        return s.battle.attacking[FOOTMAN] > 0
     # a routed footman did not take part in the battle (it gives no strength)
-    i = s.b_area * 3 + FOOTMAN
+    i = s.battle.area * 3 + FOOTMAN
     return s.units[i] - s.routed[i] > 0
 
 
@@ -184,24 +184,26 @@ def melisandre_options(s: ThronesData, seat: int, loser: int) -> list[int]:
 
 def asha_options(s: ThronesData) -> list[int]:
     return [
-        b for b in ADJACENT[s.b_area] if s.order[b] >= 0 and ORDER_TYPE[s.order[b]] in (SUPPORT, CONSOLIDATE)
+        b
+        for b in ADJACENT[s.battle.area]
+        if s.order[b] >= 0 and ORDER_TYPE[s.order[b]] in (SUPPORT, CONSOLIDATE)
     ]
 
 
 def win_ability_actions(s: ThronesData) -> list[Action]:
     """The winner's choices for its card's "if you win" ability (empty: nothing to choose)."""
-    side = 0 if s.b_winner == s.b_attacker else 1
-    seat = s.b_winner
+    side = 0 if s.battle.winner == s.battle.attacker else 1
+    seat = s.battle.winner
     ab = ability(s, side)
     targets: list[int] = []
     if ab == A_LUWIN:
         targets = luwin_options(s, seat)
     elif ab == A_CERSEI:
-        targets = cersei_options(s, s.b_loser)
+        targets = cersei_options(s, s.battle.loser)
     elif ab == A_RENLY:
         targets = [-1] if renly_possible(s, side, seat) else []
     elif ab == A_MELISANDRE:
-        targets = melisandre_options(s, seat, s.b_loser)
+        targets = melisandre_options(s, seat, s.battle.loser)
     elif ab == A_ASHA:
         targets = asha_options(s)
     if not targets:
@@ -210,8 +212,8 @@ def win_ability_actions(s: ThronesData) -> list[Action]:
 
 
 def apply_win_ability(s: ThronesData, action: Action, events: list[Event]) -> None:
-    side = 0 if s.b_winner == s.b_attacker else 1
-    seat = s.b_winner
+    side = 0 if s.battle.winner == s.battle.attacker else 1
+    seat = s.battle.winner
     ab = ability(s, side)
     card = card_of(s, side)
     name = "" if card is None else card.name
@@ -229,15 +231,15 @@ def apply_win_ability(s: ThronesData, action: Action, events: list[Event]) -> No
         events.append(Event("card_ability", {"card": name, "seat": seat, "removed_order": t}))
     elif ab == A_RENLY:
         if side == 0:
-            s.b_att[FOOTMAN] -= 1
-            s.b_att[KNIGHT] += 1
+            s.battle.attacking[FOOTMAN] -= 1
+            s.battle.attacking[KNIGHT] += 1
         else:
-            s.units[s.b_area * 3 + FOOTMAN] -= 1
-            s.units[s.b_area * 3 + KNIGHT] += 1
+            s.units[s.battle.area * 3 + FOOTMAN] -= 1
+            s.units[s.battle.area * 3 + KNIGHT] += 1
         events.append(Event("card_ability", {"card": name, "seat": seat, "upgraded": "footman"}))
     elif ab == A_MELISANDRE:
         s.pay_power(seat, 1)
-        loser = s.b_loser
+        loser = s.battle.loser
         s.hand[loser] &= ~(1 << t)
         s.discard[loser] |= 1 << t
         refill_if_empty(s, loser, t)
@@ -245,9 +247,9 @@ def apply_win_ability(s: ThronesData, action: Action, events: list[Event]) -> No
 
 
 def automatic_win_ability(s: ThronesData, events: list[Event]) -> None:
-    side = 0 if s.b_winner == s.b_attacker else 1
+    side = 0 if s.battle.winner == s.battle.attacker else 1
     if ability(s, side) == A_JAIME:
-        jaime(s, s.b_winner, events)
+        jaime(s, s.battle.winner, events)
 
 
 # -- hands ---------------------------------------------------------------------------------------

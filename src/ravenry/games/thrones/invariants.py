@@ -32,9 +32,9 @@ def thrones_invariants(state: GameState) -> None:
         for t in range(3):
             assert s.total_units(p, t) <= UNIT_LIMITS[t], f"seat {p} has too many units of type {t}"
         in_play = 0
-        for side, seat in ((0, s.b_attacker), (1, s.b_defender)):
-            if s.b_area >= 0 and seat == p and s.b_revealed and s.b_cards[side] >= 0:
-                in_play |= 1 << s.b_cards[side]
+        for side, seat in ((0, s.battle.attacker), (1, s.battle.defender)):
+            if s.battle.area >= 0 and seat == p and s.battle.cards_revealed and s.battle.cards[side] >= 0:
+                in_play |= 1 << s.battle.cards[side]
         assert s.hand[p] & s.discard[p] == 0, f"seat {p}: a card both in hand and discarded"
         assert s.hand[p] | s.discard[p] | in_play == ALL_CARDS, f"seat {p}: house cards lost"
         choosing = (s.phase == P_SUPPLY and p in s.queue) or (s.phase == P_RETREAT_LOSS and p == s.current)
@@ -63,7 +63,7 @@ def thrones_invariants(state: GameState) -> None:
         if s.token[a] >= 0:
             assert s.owner[a] in (-1, s.token[a]), f"area {a}: another house's units on a power token"
         if s.order[a] >= 0:
-            assert s.order_owner[a] == s.owner[a] or a == s.march_area, (
+            assert s.order_owner[a] == s.owner[a] or a == s.march.area, (
                 f"area {a}: an order of seat {s.order_owner[a]} without its units"
             )
         if s.neutral[a] > 0:
@@ -85,13 +85,13 @@ def scramble_hidden(state: GameState, viewer: int | None, rng: Rng) -> GameState
             more = rng.below(twin.pool[p] + 1)
             twin.power[p] += more
             twin.pool[p] -= more
-            if twin.bids[p] >= 0:
-                twin.bids[p] = rng.below(twin.power[p] + 1)
-    if twin.phase == P_CARDS and not twin.b_revealed:
-        for side, seat in ((0, twin.b_attacker), (1, twin.b_defender)):
-            if seat != viewer and twin.b_cards[side] >= 0:
+            if twin.bidding.bids[p] >= 0:
+                twin.bidding.bids[p] = rng.below(twin.power[p] + 1)
+    if twin.phase == P_CARDS and not twin.battle.cards_revealed:
+        for side, seat in ((0, twin.battle.attacker), (1, twin.battle.defender)):
+            if seat != viewer and twin.battle.cards[side] >= 0:
                 cards = [c for c in range(7) if (twin.hand[seat] >> c) & 1]
-                twin.b_cards[side] = rng.choice(cards)
+                twin.battle.cards[side] = rng.choice(cards)
     for deck in twin.decks:
         rng.shuffle(deck)
     twin.rng = Rng(rng.next_u32() << 32 | rng.next_u32())

@@ -41,31 +41,25 @@ def legal_choose(s: ThronesData, seat: int) -> list[Action]:
 
 def apply_choose(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
     area: int = action[1]
-    s.march_area = area
-    s.b_march_bonus = ORDER_BONUS[s.order[area]]
-    s.b_area = -1
-    s.b_origin = -1
-    s.b_attacker = -1
-    s.b_defender = -1
-    s.b_neutral = 0
-    s.b_att = [0, 0, 0]
+    s.march.area = area
+    s.battle.begin_march(ORDER_BONUS[s.order[area]])
     s.phase = P_MARCH_MOVE
     events.append(Event("march_started", {"seat": seat, "area": area}))
 
 
 def destinations(s: ThronesData, seat: int, unit: int) -> list[int]:
     """Where one unit of type ``unit`` in the march area may move now."""
-    a = s.march_area
+    a = s.march.area
     cands = list(ADJ_SEA[a]) if unit == SHIP else land_destinations(s.owner, s.units, seat, a)
     out: list[int] = []
     for b in cands:
-        if b == s.b_area:
+        if b == s.battle.area:
             if fits_after(s, seat, a, -2):
                 out.append(b)
             continue
         o = s.owner[b]
         if (o >= 0 and o != seat) or s.neutral[b] > 0:
-            if s.b_area < 0 and fits_after(s, seat, a, -2):
+            if s.battle.area < 0 and fits_after(s, seat, a, -2):
                 out.append(b)
             continue
         if fits_after(s, seat, a, b):
@@ -74,7 +68,7 @@ def destinations(s: ThronesData, seat: int, unit: int) -> list[int]:
 
 
 def legal_move(s: ThronesData, seat: int) -> list[Action]:
-    a = s.march_area
+    a = s.march.area
     out: list[Action] = []
     for t in range(3):
         free = s.units[a * 3 + t] - s.routed[a * 3 + t]
@@ -87,7 +81,7 @@ def legal_move(s: ThronesData, seat: int) -> list[Action]:
 
 
 def _may_leave_token(s: ThronesData, seat: int) -> bool:
-    a = s.march_area
+    a = s.march.area
     return (
         not AREA_IS_SEA[a]
         and s.owner[a] < 0
@@ -103,14 +97,10 @@ def apply_move(s: ThronesData, seat: int, action: Action, events: list[Event]) -
     b: int = action[2]
     t: int = action[3]
     s.remove_units(a, t)
-    if b == s.b_area or (s.owner[b] >= 0 and s.owner[b] != seat) or s.neutral[b] > 0:
-        if s.b_area < 0:
-            s.b_area = b
-            s.b_origin = a
-            s.b_attacker = seat
-            s.b_defender = s.owner[b] if s.neutral[b] == 0 else -1
-            s.b_neutral = s.neutral[b]
-        s.b_att[t] += 1
+    if b == s.battle.area or (s.owner[b] >= 0 and s.owner[b] != seat) or s.neutral[b] > 0:
+        if s.battle.area < 0:
+            s.battle.engage(b, a, seat, s.owner[b] if s.neutral[b] == 0 else -1, s.neutral[b])
+        s.battle.attacking[t] += 1
         events.append(Event("unit_attacks", {"seat": seat, "from": a, "to": b, "unit": UNIT_NAMES[t]}))
         return False
     tok = s.token[b]
@@ -125,12 +115,12 @@ def apply_move(s: ThronesData, seat: int, action: Action, events: list[Event]) -
 
 def apply_end(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
     """The march order is done; a battle (or a neutral attack) follows if units attacked."""
-    a = s.march_area
+    a = s.march.area
     if action[1] == 1:
         s.token[a] = seat
         s.power[seat] -= 1
         events.append(Event("control_established", {"seat": seat, "area": a}))
     s.order[a] = -1
     s.order_owner[a] = -1
-    s.march_area = -1
+    s.march.area = -1
     events.append(Event("march_ended", {"seat": seat, "area": a}))

@@ -76,17 +76,17 @@ def _muster_areas(s: ThronesData, seat: int) -> list[int]:
 
 
 def _next_house(s: ThronesData) -> None:
-    s.muster_points = [0] * N_AREAS
+    s.mustering.points = [0] * N_AREAS
     while s.queue:
         seat = s.queue[0]
         for a in _muster_areas(s, seat):
-            s.muster_points[a] = AREA_CASTLE[a]
+            s.mustering.points[a] = AREA_CASTLE[a]
         if legal_muster_units(s, seat):
             s.current = seat
             s.phase = P_MUSTER
             return
         s.queue.pop(0)
-        s.muster_points = [0] * N_AREAS
+        s.mustering.points = [0] * N_AREAS
     s.phase = P_WESTEROS_NEXT
 
 
@@ -94,7 +94,7 @@ def legal_muster_units(s: ThronesData, seat: int) -> list[Action]:
     out: list[Action] = []
     have = [s.total_units(seat, t) for t in range(3)]
     for a in range(N_AREAS):
-        pts = s.muster_points[a]
+        pts = s.mustering.points[a]
         if pts <= 0:
             continue
         if have[FOOTMAN] < UNIT_LIMITS[FOOTMAN] and fits_after(s, seat, -1, a):
@@ -124,12 +124,12 @@ def apply_muster(s: ThronesData, seat: int, action: Action, events: list[Event])
     what: int = action[2]
     target: int = action[3]
     if what == UPGRADE:
-        s.muster_points[a] -= UPGRADE_COST
+        s.mustering.points[a] -= UPGRADE_COST
         s.units[a * 3 + FOOTMAN] -= 1
         s.units[a * 3 + KNIGHT] += 1
         events.append(Event("mustered", {"seat": seat, "area": a, "unit": "upgrade", "to": a}))
     else:
-        s.muster_points[a] -= MUSTER_COST[what]
+        s.mustering.points[a] -= MUSTER_COST[what]
         s.add_units(target, seat, what)
         events.append(Event("mustered", {"seat": seat, "area": a, "unit": UNIT_NAMES[what], "to": target}))
     if not legal_muster_units(s, seat):

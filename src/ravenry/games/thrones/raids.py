@@ -31,8 +31,8 @@ def next_raid(s: ThronesData) -> None:
         if any(s.order_owner[a] == seat and ORDER_TYPE[s.order[a]] == RAID for a in range(N_AREAS)):
             s.cursor = i
             s.current = seat
-            s.raid_area = -1
-            s.raid_hits = 0
+            s.raid.area = -1
+            s.raid.hits = 0
             s.phase = P_RAID
             return
     s.cursor = -1
@@ -51,8 +51,8 @@ def raid_targets(s: ThronesData, seat: int, source: int) -> list[int]:
 
 
 def legal_raid(s: ThronesData, seat: int) -> list[Action]:
-    if s.raid_area >= 0:  # a Raid★ may take a second order
-        src = s.raid_area
+    if s.raid.area >= 0:  # a Raid★ may take a second order
+        src = s.raid.area
         return [*[("raid", src, b) for b in raid_targets(s, seat, src)], ("raid", src, -1)]
     out: list[Action] = []
     for a in range(N_AREAS):
@@ -87,13 +87,13 @@ def apply_raid(s: ThronesData, seat: int, action: Action, events: list[Event]) -
                 },
             )
         )
-        s.raid_hits += 1
-        if starred and s.raid_hits < 2 and raid_targets(s, seat, src):
-            s.raid_area = src
+        s.raid.hits += 1
+        if starred and s.raid.hits < 2 and raid_targets(s, seat, src):
+            s.raid.area = src
             return
     s.order[src] = -1
     s.order_owner[src] = -1
-    s.raid_area = -1
-    s.raid_hits = 0
+    s.raid.area = -1
+    s.raid.hits = 0
     events.append(Event("raid_done", {"seat": seat, "area": src}))
     next_raid(s)

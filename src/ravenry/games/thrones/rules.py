@@ -2,12 +2,16 @@
 the phase modules together.
 
 Each phase's rules live in their module (planning, raids, marches, battle, house_cards,
-mustering, bidding, westeros, consolidate, scoring); this module only dispatches by phase and
-runs the automatic steps between decisions (:meth:`ThronesState.advance`).
+mustering, bidding, westeros, consolidate, scoring). This module holds the phase table
+(``PHASES``: for each phase that waits for a decision, its legal actions, how one applies, the
+kinds of action it takes and the rule it asks, which a refusal names), dispatches through it,
+and runs the automatic steps between decisions (:meth:`ThronesState.advance`). A new phase that
+waits for a decision is one more row of the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -43,6 +47,7 @@ from ravenry.games.thrones.state import (
     P_WESTEROS_NEXT,
     P_WILDLING_LOSS,
     P_WILDLING_REWARD,
+    PHASE_NAMES,
     ThronesData,
 )
 
@@ -73,7 +78,168 @@ THRONES_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "wildling_loss": [("area", "int"), ("unit", "int")],
 }
 
-_SIMULTANEOUS: Final = (P_PLANNING, P_CARDS, P_BID)
+LegalFn = Callable[[ThronesData, int], list[Action]]
+ApplyFn = Callable[[ThronesData, int, Action, list[Event]], None]
+
+
+class Phase:
+    """One phase that waits for a decision: its legal actions, how one applies, and what it asks
+    (the rule a refusal names)."""
+
+    def __init__(
+        self,
+        legal: LegalFn,
+        apply: ApplyFn,
+        kinds: tuple[str, ...],
+        rule: str,
+        simultaneous: bool = False,
+    ) -> None:
+        self.legal = legal
+        self.apply = apply
+        self.kinds = kinds  # the kinds of action it takes
+        self.rule = rule
+        self.simultaneous = simultaneous  # every listed seat decides at once, sealed
+
+
+def _apply_planning(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    planning.apply_planning(s, seat, action, events)
+    if s.phase != P_PLANNING:
+        s.last_battle = []  # the orders are revealed: last round's battles are done
+
+
+def _apply_march_move(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
+    if action[0] == "move":
+        if marches.apply_move(s, seat, action, events):
+            check_instant_win(s, events)
+        return
+    marches.apply_end(s, seat, action, events)
+    if check_instant_win(s, events):
+        return
+    if s.battle.area >= 0:
+        battle.start_battle(s, events)
+    else:
+        s.phase = P_MARCH_NEXT
+
+
+def _phase_table() -> tuple[Phase | None, ...]:
+    table: list[Phase | None] = [None] * len(PHASE_NAMES)  # None: over, or automatic
+    table[P_PLANNING] = Phase(
+        planning.legal_planning,
+        _apply_planning,
+        ("place_order", "clear_order", "ready"),
+        "every house places an order face down in each area with its units, then says ready",
+        simultaneous=True,
+    )
+    table[P_RAVEN] = Phase(
+        planning.legal_raven,
+        planning.apply_raven,
+        ("raven_swap", "raven_pass"),
+        "the Messenger Raven's holder may swap one of its orders for an unused one",
+    )
+    table[P_RAID] = Phase(
+        raids.legal_raid,
+        raids.apply_raid,
+        ("raid",),
+        "the current house resolves one of its Raid orders, against an adjacent order it may remove",
+    )
+    table[P_MARCH_CHOOSE] = Phase(
+        marches.legal_choose,
+        marches.apply_choose,
+        ("march",),
+        "the current house picks one of its March orders to resolve",
+    )
+    table[P_MARCH_MOVE] = Phase(
+        marches.legal_move,
+        _apply_march_move,
+        ("move", "end_march"),
+        "the marching house moves units out of the March order's area one at a time "
+        "(within supply, one battle at most), then ends the march",
+    )
+    table[P_SUPPORT] = Phase(
+        battle.legal_support,
+        battle.apply_support,
+        ("support",),
+        "the owner of the next Support order next to the battle pledges it to a side, or to none",
+    )
+    table[P_CARDS] = Phase(
+        battle.legal_cards,
+        battle.apply_card,
+        ("house_card",),
+        "attacker and defender each choose a house card from their hand, sealed",
+        simultaneous=True,
+    )
+    table[P_BLADE] = Phase(
+        battle.legal_blade,
+        battle.apply_blade,
+        ("blade",),
+        "the Valyrian Steel Blade's holder, fighting, may add +1 once a round",
+    )
+    table[P_CASUALTY] = Phase(
+        battle.legal_casualty,
+        battle.apply_casualty,
+        ("casualty",),
+        "the loser destroys one of its fighting units per casualty owed",
+    )
+    table[P_ABILITY] = Phase(
+        battle.legal_ability,
+        battle.apply_ability,
+        ("ability", "ability_pass"),
+        "the winner uses its house card's ability on one of the targets it allows, or passes",
+    )
+    table[P_RETREAT] = Phase(
+        battle.legal_retreat,
+        battle.apply_retreat,
+        ("retreat",),
+        "the losing defender retreats to an adjacent area it may enter",
+    )
+    table[P_RETREAT_LOSS] = Phase(
+        battle.legal_retreat_loss,
+        battle.apply_retreat_loss,
+        ("destroy",),
+        "the retreating house destroys retreated units until the rest fit its supply",
+    )
+    table[P_SUPPLY] = Phase(
+        mustering.legal_supply,
+        mustering.apply_supply,
+        ("destroy",),
+        "a house over its supply limit destroys units in its armies until they fit",
+    )
+    table[P_MUSTER] = Phase(
+        mustering.legal_muster,
+        mustering.apply_muster,
+        ("muster", "end_muster"),
+        "the mustering house spends the points of its castles and strongholds, within supply",
+    )
+    table[P_BID] = Phase(
+        bidding.legal_bid,
+        bidding.apply_bid,
+        ("bid",),
+        "every house bids some of its available power, sealed",
+        simultaneous=True,
+    )
+    table[P_TIE] = Phase(
+        bidding.legal_tie,
+        bidding.apply_tie,
+        ("tie_pick",),
+        "the Iron Throne's holder places the next of the tied bidders",
+    )
+    table[P_WILDLING_REWARD] = Phase(
+        westeros.legal_reward,
+        westeros.apply_reward,
+        ("reclaim", "reclaim_pass"),
+        "the Night's Watch's top bidder may take one discarded house card back",
+    )
+    table[P_WILDLING_LOSS] = Phase(
+        westeros.legal_loss,
+        westeros.apply_loss,
+        ("wildling_loss",),
+        "a house removes units for the wildlings' victory, knights counting two",
+    )
+    return tuple(table)
+
+
+# phase → what it waits for (None: the game is over, or an automatic step ``advance`` runs)
+PHASES: Final = _phase_table()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -90,13 +256,13 @@ class ThronesState(ThronesData):
         if ph == P_PLANNING:
             return Decision(tuple(p for p in range(self.n) if not self.ready[p]), True)
         if ph == P_BID:
-            return Decision(tuple(p for p in range(self.n) if self.bids[p] < 0), True)
+            return Decision(tuple(p for p in range(self.n) if self.bidding.bids[p] < 0), True)
         if ph == P_CARDS:
             ps: list[int] = []
-            if self.b_cards[0] < 0:
-                ps.append(self.b_attacker)
-            if self.b_cards[1] < 0:
-                ps.append(self.b_defender)
+            if self.battle.cards[0] < 0:
+                ps.append(self.battle.attacker)
+            if self.battle.cards[1] < 0:
+                ps.append(self.battle.defender)
             return Decision(tuple(ps), True)
         return Decision((self.current,), False)
 
@@ -105,109 +271,36 @@ class ThronesState(ThronesData):
 
     # -- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self, player: int) -> list[Action]:
-        ph = self.phase
-        if ph == P_OVER:
+        entry = PHASES[self.phase]
+        if entry is None:  # over (the automatic phases never wait for anyone)
             return []
-        if ph in _SIMULTANEOUS:
+        if entry.simultaneous:
             if player not in self._deciders():
                 return []
-            if ph == P_PLANNING:
-                return planning.legal_planning(self, player)
-            if ph == P_BID:
-                return bidding.legal_bid(self, player)
-            return battle.legal_cards(self, player)
-        if player != self.current:
+        elif player != self.current:
             return []
-        if ph == P_RAVEN:
-            return planning.legal_raven(self, player)
-        if ph == P_RAID:
-            return raids.legal_raid(self, player)
-        if ph == P_MARCH_CHOOSE:
-            return marches.legal_choose(self, player)
-        if ph == P_MARCH_MOVE:
-            return marches.legal_move(self, player)
-        if ph == P_SUPPORT:
-            return battle.legal_support(self, player)
-        if ph == P_BLADE:
-            return battle.legal_blade(self, player)
-        if ph == P_CASUALTY:
-            return battle.legal_casualty(self, player)
-        if ph == P_ABILITY:
-            return battle.legal_ability(self, player)
-        if ph == P_RETREAT:
-            return battle.legal_retreat(self, player)
-        if ph == P_RETREAT_LOSS:
-            return battle.legal_retreat_loss(self, player)
-        if ph == P_SUPPLY:
-            return mustering.legal_supply(self, player)
-        if ph == P_MUSTER:
-            return mustering.legal_muster(self, player)
-        if ph == P_TIE:
-            return bidding.legal_tie(self, player)
-        if ph == P_WILDLING_REWARD:
-            return westeros.legal_reward(self, player)
-        if ph == P_WILDLING_LOSS:
-            return westeros.legal_loss(self, player)
-        return []
+        return entry.legal(self, player)
 
     def explain_illegal(self, player: int, action: Action) -> str:
-        from ravenry.games.thrones.state import PHASE_NAMES
-
-        return f"{action[0]!r} is not legal now (phase: {PHASE_NAMES[self.phase]})"
+        """The rule a deciding seat's action breaks: the kinds of action the phase takes, or what
+        it asks. Only public facts (the phase), never a sealed choice. (A seat that is not
+        deciding is refused before this, by the protocol.)"""
+        name = PHASE_NAMES[self.phase]
+        entry = PHASES[self.phase]
+        kind = action[0]
+        if entry is None:
+            return f"{kind!r} is not legal now (phase: {name}): nobody decides"
+        if kind not in entry.kinds:
+            takes = ", ".join(repr(k) for k in entry.kinds)
+            return f"{kind!r} is not legal now (phase: {name}): this phase takes {takes}; {entry.rule}"
+        return f"{kind!r} is not legal now (phase: {name}): not a choice this rule allows: {entry.rule}"
 
     # -- apply ------------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        kind: str = action[0]
-        ph = self.phase
-        if ph == P_PLANNING:
-            planning.apply_planning(self, player, action, events)
-            if self.phase != P_PLANNING:
-                self.last_battle = []  # the orders are revealed: last round's battles are done
-        elif ph == P_RAVEN:
-            planning.apply_raven(self, player, action, events)
-        elif ph == P_RAID:
-            raids.apply_raid(self, player, action, events)
-        elif ph == P_MARCH_CHOOSE:
-            marches.apply_choose(self, player, action, events)
-        elif ph == P_MARCH_MOVE:
-            if kind == "move":
-                if marches.apply_move(self, player, action, events):
-                    check_instant_win(self, events)
-            else:
-                marches.apply_end(self, player, action, events)
-                if check_instant_win(self, events):
-                    return events
-                if self.b_area >= 0:
-                    battle.start_battle(self, events)
-                else:
-                    self.phase = P_MARCH_NEXT
-        elif ph == P_SUPPORT:
-            battle.apply_support(self, player, action, events)
-        elif ph == P_CARDS:
-            battle.apply_card(self, player, action, events)
-        elif ph == P_BLADE:
-            battle.apply_blade(self, player, action, events)
-        elif ph == P_CASUALTY:
-            battle.apply_casualty(self, player, action, events)
-        elif ph == P_ABILITY:
-            battle.apply_ability(self, player, action, events)
-        elif ph == P_RETREAT:
-            battle.apply_retreat(self, player, action, events)
-        elif ph == P_RETREAT_LOSS:
-            battle.apply_retreat_loss(self, player, action, events)
-        elif ph == P_SUPPLY:
-            mustering.apply_supply(self, player, action, events)
-        elif ph == P_MUSTER:
-            mustering.apply_muster(self, player, action, events)
-        elif ph == P_BID:
-            bidding.apply_bid(self, player, action, events)
-        elif ph == P_TIE:
-            bidding.apply_tie(self, player, action, events)
-        elif ph == P_WILDLING_REWARD:
-            westeros.apply_reward(self, player, action, events)
-        elif ph == P_WILDLING_LOSS:
-            westeros.apply_loss(self, player, action, events)
+        entry = PHASES[self.phase]
+        assert entry is not None  # apply() only gets here with a legal action
+        entry.apply(self, player, action, events)
         self.advance(events)
         return events
 

@@ -69,13 +69,13 @@ def sample_thrones(state: ThronesState, seat: int, rng: Rng) -> ThronesState:
                 total = s.power[q] + s.pool[q]
                 s.power[q] = rng.below(total + 1)
                 s.pool[q] = total - s.power[q]
-                if s.bids[q] >= 0:
-                    s.bids[q] = rng.below(s.power[q] + 1)
-    elif s.phase == P_CARDS and not s.b_revealed:
+                if s.bidding.bids[q] >= 0:
+                    s.bidding.bids[q] = rng.below(s.power[q] + 1)
+    elif s.phase == P_CARDS and not s.battle.cards_revealed:
         for side in (0, 1):
-            q = s.b_attacker if side == 0 else s.b_defender
-            if q >= 0 and q != seat and s.b_cards[side] >= 0:
-                s.b_cards[side] = rng.choice([c for c in range(7) if (s.hand[q] >> c) & 1])
+            q = s.battle.attacker if side == 0 else s.battle.defender
+            if q >= 0 and q != seat and s.battle.cards[side] >= 0:
+                s.battle.cards[side] = rng.choice([c for c in range(7) if (s.hand[q] >> c) & 1])
     s.rng = fresh_rng(rng)
     s.forget_legal_actions()
     return s

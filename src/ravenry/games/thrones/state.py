@@ -1,11 +1,21 @@
 """What a game of Thrones holds at one moment (:class:`ThronesData`): the board, every house's
-tokens, cards and tracks, the decks, the phase and the sub-steps in progress, and the RNG.
+tokens, cards and tracks, the decks, the phase, the RNG, and one record for each part of a phase
+in progress.
 
 Only data lives here, with copying and JSON; the rules that change it are in the phase modules
 (planning, raids, marches, battle, westeros, mustering, bidding) and ``rules.py`` ties them
 together. Seats are houses: seat ``s`` plays ``houses[s]`` (an index into ``data.HOUSES``).
 Units are counted per area and type in flat lists (``units[area * 3 + type]``); an area holds
-one house's units at most, its ``owner``. Attacking units stay in ``b_att`` until a battle ends.
+one house's units at most, its ``owner``. Attacking units stay in ``battle.attacking`` until a
+battle ends.
+
+The parts are records of their own, each in its module with its one field list: ``raid``
+(``raid_state.py``), ``march`` (``march_state.py``), ``battle`` (``battle_state.py``),
+``retreat`` (``retreat_state.py``), ``mustering`` (``muster_state.py``) and ``bidding``
+(``bidding_state.py``). A field of a part is added in its record alone; ``parts.py`` copies and
+saves it by name. The saved state stays flat (the parts' fields under their old keys, ``b_area``
+and so on), so saved games and pinned digests read as before. The state's own plain fields are
+saved by name too, from ``_INT_FIELDS`` and ``_LIST_FIELDS``.
 """
 
 from __future__ import annotations
@@ -16,8 +26,23 @@ from mypy_extensions import mypyc_attr
 
 from ravenry.core.protocol import Game, GameConfig, GameState
 from ravenry.core.rng import Rng, rng_from_json
+from ravenry.games.thrones import (
+    battle_state,
+    bidding_state,
+    march_state,
+    muster_state,
+    raid_state,
+    retreat_state,
+)
+from ravenry.games.thrones.battle_state import BattleState
+from ravenry.games.thrones.bidding_state import BiddingState
 from ravenry.games.thrones.data import N_AREAS
 from ravenry.games.thrones.map import controller
+from ravenry.games.thrones.march_state import MarchState
+from ravenry.games.thrones.muster_state import MusterState
+from ravenry.games.thrones.parts import fields_from_json, fields_to_json
+from ravenry.games.thrones.raid_state import RaidState
+from ravenry.games.thrones.retreat_state import RetreatState
 
 # Phases. Those marked "auto" never wait for anyone: rules.advance() moves past them.
 P_PLANNING: Final = 0  # every house places orders (simultaneous, sealed)
@@ -88,26 +113,8 @@ _INT_FIELDS: Final = (
     "orders_revealed",
     "cursor",
     "current",
-    "march_area",
-    "raid_area",
-    "raid_hits",
     "w_index",
-    "bid_context",
-    "tie_group_start",
-    "b_area",
-    "b_origin",
-    "b_attacker",
-    "b_defender",
-    "b_neutral",
-    "b_step",
-    "b_blade",
-    "b_winner",
-    "b_loser",
-    "b_casualties",
-    "b_revealed",
     "winner_reason",
-    "b_march_bonus",
-    "r_area",
 )
 _LIST_FIELDS: Final = (
     "units",
@@ -127,18 +134,9 @@ _LIST_FIELDS: Final = (
     "ready",
     "round_order",
     "queue",
-    "muster_points",
-    "bids",
-    "bid_order",
-    "b_att",
-    "b_support",
-    "b_support_queue",
-    "b_cards",
     "loss_points",
     "winners",
     "drawn",
-    "r_units",
-    "last_bids",
     "last_battle",
 )
 
@@ -190,38 +188,14 @@ class ThronesData(GameState):
     cursor: int  # index in round_order of the house that acted last
     current: int
     queue: list[int]  # seats still to act in a Westeros step, in order
-    muster_points: list[int]  # area → points left (for the current mustering house)
-    march_area: int
-    raid_area: int
-    raid_hits: int
-    # bidding
-    bid_context: int
-    bids: list[int]  # per seat, -1: not yet
-    bid_order: list[int]  # seats ordered so far (highest first), during tie picks
-    tie_group_start: int
-    loss_points: list[int]
-    # battle
-    b_area: int
-    b_origin: int
-    b_attacker: int
-    b_defender: int  # -1 for a neutral force
-    b_neutral: int  # neutral force strength being attacked (0: a house battle)
-    b_att: list[int]  # attacking units by type
-    b_support: list[int]  # area → side pledged (-1 not asked)
-    b_support_queue: list[int]  # areas still to pledge, in order
-    b_cards: list[int]  # [attacker's card, defender's card], -1 none yet
-    b_revealed: int
-    b_step: int
-    b_blade: int  # seat that used the blade in this battle, -1
-    b_winner: int
-    b_loser: int
-    b_casualties: int
-    b_march_bonus: int
-    # a retreat (or a return) that breaks supply: the area and the retreated units still choosable
-    r_area: int
-    r_units: list[int]
-    # the bids last revealed, public from then on: [what they were for, each seat's bid]; [] before
-    last_bids: list[int]
+    loss_points: list[int]  # per seat, units still to remove for a wildling victory (in points)
+    # the parts of the action and Westeros phases in progress, each a record of its own
+    raid: RaidState  # raid_state.py
+    march: MarchState  # march_state.py
+    battle: BattleState  # battle_state.py
+    retreat: RetreatState  # retreat_state.py: retreated units that break supply
+    mustering: MusterState  # muster_state.py
+    bidding: BiddingState  # bidding_state.py, with the bids last revealed
     # the last resolved battle's public tally (battle.LB_* offsets), [] before the first one or
     # once the next round's orders are revealed; a new battle overwrites it as it goes
     last_battle: list[int]
@@ -271,34 +245,13 @@ class ThronesData(GameState):
         self.cursor = -1
         self.current = -1
         self.queue = []
-        self.muster_points = [0] * N_AREAS
-        self.march_area = -1
-        self.raid_area = -1
-        self.raid_hits = 0
-        self.bid_context = 0
-        self.bids = [-1] * n
-        self.bid_order = []
-        self.tie_group_start = 0
         self.loss_points = [0] * n
-        self.b_area = -1
-        self.b_origin = -1
-        self.b_attacker = -1
-        self.b_defender = -1
-        self.b_neutral = 0
-        self.b_att = [0, 0, 0]
-        self.b_support = [-1] * N_AREAS
-        self.b_support_queue = []
-        self.b_cards = [-1, -1]
-        self.b_revealed = 0
-        self.b_step = 0
-        self.b_blade = -1
-        self.b_winner = -1
-        self.b_loser = -1
-        self.b_casualties = 0
-        self.b_march_bonus = 0
-        self.r_area = -1
-        self.r_units = [0, 0, 0]
-        self.last_bids = []
+        self.raid = RaidState()
+        self.march = MarchState()
+        self.battle = BattleState()
+        self.retreat = RetreatState()
+        self.mustering = MusterState()
+        self.bidding = BiddingState(n)
         self.last_battle = []
         self.winners = []
         self.winner_reason = 0
@@ -345,34 +298,13 @@ class ThronesData(GameState):
         other.cursor = self.cursor
         other.current = self.current
         other.queue = self.queue[:]
-        other.muster_points = self.muster_points[:]
-        other.march_area = self.march_area
-        other.raid_area = self.raid_area
-        other.raid_hits = self.raid_hits
-        other.bid_context = self.bid_context
-        other.bids = self.bids[:]
-        other.bid_order = self.bid_order[:]
-        other.tie_group_start = self.tie_group_start
         other.loss_points = self.loss_points[:]
-        other.b_area = self.b_area
-        other.b_origin = self.b_origin
-        other.b_attacker = self.b_attacker
-        other.b_defender = self.b_defender
-        other.b_neutral = self.b_neutral
-        other.b_att = self.b_att[:]
-        other.b_support = self.b_support[:]
-        other.b_support_queue = self.b_support_queue[:]
-        other.b_cards = self.b_cards[:]
-        other.b_revealed = self.b_revealed
-        other.b_step = self.b_step
-        other.b_blade = self.b_blade
-        other.b_winner = self.b_winner
-        other.b_loser = self.b_loser
-        other.b_casualties = self.b_casualties
-        other.b_march_bonus = self.b_march_bonus
-        other.r_area = self.r_area
-        other.r_units = self.r_units[:]
-        other.last_bids = self.last_bids[:]
+        other.raid = self.raid.copy()
+        other.march = self.march.copy()
+        other.battle = self.battle.copy()
+        other.retreat = self.retreat.copy()
+        other.mustering = self.mustering.copy()
+        other.bidding = self.bidding.copy()
         other.last_battle = self.last_battle[:]
         other.winners = self.winners[:]
         other.winner_reason = self.winner_reason
@@ -392,6 +324,13 @@ class ThronesData(GameState):
             out[name] = int(getattr(self, name))
         for name in _LIST_FIELDS:
             out[name] = list(getattr(self, name))
+        # each part's fields by name, under the keys of the flat state it came from
+        fields_to_json(self.raid, raid_state.FIELDS, out)
+        fields_to_json(self.march, march_state.FIELDS, out)
+        fields_to_json(self.battle, battle_state.FIELDS, out)
+        fields_to_json(self.retreat, retreat_state.FIELDS, out)
+        fields_to_json(self.mustering, muster_state.FIELDS, out)
+        fields_to_json(self.bidding, bidding_state.FIELDS, out)
         return out
 
     def data_from_json(self, obj: dict[str, Any]) -> None:
@@ -405,6 +344,12 @@ class ThronesData(GameState):
             setattr(self, name, int(obj[name]))
         for name in _LIST_FIELDS:
             setattr(self, name, [int(x) for x in obj[name]])
+        fields_from_json(self.raid, raid_state.FIELDS, obj)
+        fields_from_json(self.march, march_state.FIELDS, obj)
+        fields_from_json(self.battle, battle_state.FIELDS, obj)
+        fields_from_json(self.retreat, retreat_state.FIELDS, obj)
+        fields_from_json(self.mustering, muster_state.FIELDS, obj)
+        fields_from_json(self.bidding, bidding_state.FIELDS, obj)
 
     # -- small board helpers every phase module uses --------------------------------------------
     def unit_count(self, area: int) -> int:
@@ -440,7 +385,7 @@ class ThronesData(GameState):
         if self.units[area * 3] + self.units[area * 3 + 1] + self.units[area * 3 + 2] == 0:
             self.owner[area] = -1
             self.routed[area * 3] = self.routed[area * 3 + 1] = self.routed[area * 3 + 2] = 0
-            if area != self.march_area:
+            if area != self.march.area:
                 self.order[area] = -1
                 self.order_owner[area] = -1
 
@@ -450,8 +395,8 @@ class ThronesData(GameState):
         for a in range(N_AREAS):
             if self.owner[a] == seat:
                 total += self.units[a * 3 + unit]
-        if self.b_attacker == seat and self.b_area >= 0:
-            total += self.b_att[unit]
+        if self.battle.attacker == seat and self.battle.area >= 0:
+            total += self.battle.attacking[unit]
         return total
 
     def track_position(self, track: int, seat: int) -> int:

@@ -20,8 +20,8 @@ def sizes(s: ThronesData, seat: int) -> list[int]:
     for a in range(N_AREAS):
         if owner[a] == seat:
             out.append(units[a * 3] + units[a * 3 + 1] + units[a * 3 + 2])
-    if s.b_attacker == seat and s.b_area >= 0:
-        out.append(s.b_att[0] + s.b_att[1] + s.b_att[2])
+    if s.battle.attacker == seat and s.battle.area >= 0:
+        out.append(s.battle.attacking[0] + s.battle.attacking[1] + s.battle.attacking[2])
     return out
 
 
@@ -41,8 +41,13 @@ def fits_after(s: ThronesData, seat: int, remove_from: int, add_to: int, count: 
             n += count
         if n >= 2:
             armies.append(n)
-    if s.b_area >= 0 and s.b_attacker == seat:
-        n = s.b_att[0] + s.b_att[1] + s.b_att[2] + (count if add_to == -2 else 0)
+    if s.battle.area >= 0 and s.battle.attacker == seat:
+        n = (
+            s.battle.attacking[0]
+            + s.battle.attacking[1]
+            + s.battle.attacking[2]
+            + (count if add_to == -2 else 0)
+        )
         if n >= 2:
             armies.append(n)
     elif add_to == -2 and count >= 2:

@@ -154,7 +154,7 @@ def planning_tokens(s: ThronesData, seat: int) -> dict[str, JSON]:
 def march_targets(s: ThronesData, seat: int) -> dict[str, JSON]:
     """For the marching house: every area its units may move to now, which unit types may go,
     the seas of a ship-transport route (empty when adjacent), and the battle it would start."""
-    a = s.march_area
+    a = s.march.area
     free = [s.units[a * 3 + t] - s.routed[a * 3 + t] for t in range(3)]
     reach: dict[int, list[int]] = {}
     for t in range(3):
@@ -164,7 +164,7 @@ def march_targets(s: ThronesData, seat: int) -> dict[str, JSON]:
     targets: list[JSON] = []
     for b in sorted(reach):
         kinds = reach[b]
-        fights = b == s.b_area or (s.owner[b] >= 0 and s.owner[b] != seat) or s.neutral[b] > 0
+        fights = b == s.battle.area or (s.owner[b] >= 0 and s.owner[b] != seat) or s.neutral[b] > 0
         preview: JSON = None
         if fights:
             sending = [free[t] if t in kinds else 0 for t in range(3)]
@@ -179,14 +179,14 @@ def march_targets(s: ThronesData, seat: int) -> dict[str, JSON]:
 def tie_groups(s: ThronesData) -> list[list[int]]:
     """The groups of houses with equal bids the Iron Throne holder still orders (each of 2+),
     best bid first: the whole tie-break at once, for one ordered list in the UI."""
-    rest = [p for p in range(s.n) if p not in s.bid_order]
-    if s.bid_context == BID_WILDLINGS:
-        top = max(s.bids) if sum(s.bids) >= s.wildlings else min(s.bids)
-        group = [p for p in rest if s.bids[p] == top]
-        return [group] if len(group) > 1 and not s.bid_order else []
+    rest = [p for p in range(s.n) if p not in s.bidding.order]
+    if s.bidding.context == BID_WILDLINGS:
+        top = max(s.bidding.bids) if sum(s.bidding.bids) >= s.wildlings else min(s.bidding.bids)
+        group = [p for p in rest if s.bidding.bids[p] == top]
+        return [group] if len(group) > 1 and not s.bidding.order else []
     out: list[list[int]] = []
-    for amount in sorted({s.bids[p] for p in rest}, reverse=True):
-        group = [p for p in rest if s.bids[p] == amount]
+    for amount in sorted({s.bidding.bids[p] for p in rest}, reverse=True):
+        group = [p for p in rest if s.bidding.bids[p] == amount]
         if len(group) > 1:
             out.append(group)
     return out
@@ -228,9 +228,9 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         "raven_used": bool(s.raven_used),
         "current": s.current if s.phase != P_OVER else None,
         "ready": [bool(r) for r in s.ready],
-        "march_area": s.march_area,
-        "raid_area": s.raid_area,
-        "muster_points": s.muster_points[:],
+        "march_area": s.march.area,
+        "raid_area": s.raid.area,
+        "muster_points": s.mustering.points[:],
         "loss_points": s.loss_points[:],
     }
     if viewer is not None and 0 <= viewer < n:
@@ -240,9 +240,9 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         view["planning"] = planning_tokens(s, viewer)
     if viewer is not None and s.phase == P_MARCH_MOVE and viewer == s.current:
         view["march"] = march_targets(s, viewer)
-    if s.phase == P_ABILITY and s.b_area >= 0:
+    if s.phase == P_ABILITY and s.battle.area >= 0:
         # What the winner's ability choices name: areas (an order to remove) or house cards.
-        side = 0 if s.b_winner == s.b_attacker else 1
+        side = 0 if s.battle.winner == s.battle.attacker else 1
         ab = card_ability(s, side)
         card = card_of(s, side)
         view["ability"] = {
@@ -255,56 +255,67 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
             else "none",
         }
     if s.phase == P_TIE:
-        view["tie"] = {"groups": tie_groups(s), "placed": s.bid_order[:], "bids": s.bids[:]}
-    if s.last_bids:
+        view["tie"] = {"groups": tie_groups(s), "placed": s.bidding.order[:], "bids": s.bidding.bids[:]}
+    if s.bidding.last:
         # Revealed bids are public from then on: the view is a player's memory of them.
-        context = s.last_bids[0]
+        context = s.bidding.last[0]
         view["last_bids"] = {
             "for": "nights_watch" if context == BID_WILDLINGS else TRACK_NAMES[context],
-            "bids": s.last_bids[1:],
+            "bids": s.bidding.last[1:],
         }
     if s.phase == P_BID:
         # "Immediately before bidding ... players hide their total number of available power":
         # another house's power (and its pool, which would give it away) is hidden until the reveal.
         view["power"] = [s.power[p] if p == viewer else None for p in range(n)]
         view["pool"] = [s.pool[p] if p == viewer else None for p in range(n)]
-        view["bids_in"] = [b >= 0 for b in s.bids]
-        view["bid_for"] = "nights_watch" if s.bid_context == BID_WILDLINGS else TRACK_NAMES[s.bid_context]
-        if viewer is not None and 0 <= viewer < n and s.bids[viewer] >= 0:
-            view["my_bid"] = s.bids[viewer]
-    if s.b_area >= 0:
+        view["bids_in"] = [b >= 0 for b in s.bidding.bids]
+        view["bid_for"] = (
+            "nights_watch" if s.bidding.context == BID_WILDLINGS else TRACK_NAMES[s.bidding.context]
+        )
+        if viewer is not None and 0 <= viewer < n and s.bidding.bids[viewer] >= 0:
+            view["my_bid"] = s.bidding.bids[viewer]
+    if s.battle.area >= 0:
         started = s.phase != P_MARCH_MOVE
         battle: dict[str, Any] = {
-            "area": s.b_area,
-            "from": s.b_origin,
-            "attacker": s.b_attacker,
-            "defender": s.b_defender,
-            "neutral": s.b_neutral,
-            "attacking": s.b_att[:],
-            "march_bonus": s.b_march_bonus,
+            "area": s.battle.area,
+            "from": s.battle.origin,
+            "attacker": s.battle.attacker,
+            "defender": s.battle.defender,
+            "neutral": s.battle.neutral,
+            "attacking": s.battle.attacking[:],
+            "march_bonus": s.battle.march_bonus,
             # While the march is still moving units in, the battle has not started: pledges
             # left from an earlier battle (reset when this one starts) are not this battle's.
-            "support": [[a, s.b_support[a]] for a in range(N_AREAS) if s.b_support[a] >= 0 and started],
-            "to_pledge": s.b_support_queue[:],
-            "blade": s.b_blade,
-            "winner": s.b_winner,
-            "casualties": s.b_casualties,
+            "support": [
+                [a, s.battle.support[a]] for a in range(N_AREAS) if s.battle.support[a] >= 0 and started
+            ],
+            "to_pledge": s.battle.support_queue[:],
+            "blade": s.battle.blade,
+            "winner": s.battle.winner,
+            "casualties": s.battle.casualties,
         }
         cards: list[Any] = []
         for side in (0, 1):
-            seat = s.b_attacker if side == 0 else s.b_defender
-            c = s.b_cards[side]
-            cards.append(c if c >= 0 and (s.b_revealed or viewer == seat) else None)
+            seat = s.battle.attacker if side == 0 else s.battle.defender
+            c = s.battle.cards[side]
+            cards.append(c if c >= 0 and (s.battle.cards_revealed or viewer == seat) else None)
         battle["cards"] = cards
-        battle["chosen"] = [c >= 0 for c in s.b_cards]
+        battle["chosen"] = [c >= 0 for c in s.battle.cards]
         # Strength by source; before both cards are revealed, without anything a card changes.
-        known = bool(s.b_revealed)
+        known = bool(s.battle.cards_revealed)
         parts = [battle_rules.strength_parts(s, side, known) for side in (0, 1)]
         if not started:
             for p in parts:
                 p["support"] = 0
-        if s.b_neutral > 0:
-            parts[1] = {"units": 0, "order": 0, "support": 0, "card": 0, "blade": 0, "neutral": s.b_neutral}
+        if s.battle.neutral > 0:
+            parts[1] = {
+                "units": 0,
+                "order": 0,
+                "support": 0,
+                "card": 0,
+                "blade": 0,
+                "neutral": s.battle.neutral,
+            }
         battle["parts"] = parts
         battle["strength"] = [sum(p.values()) for p in parts]
         battle["cards_counted"] = known
@@ -317,9 +328,11 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
                 "area": a,
                 "seat": s.order_owner[a],
                 "strength": battle_rules.support_strength_raw(s, a),
-                "side": s.b_support[a] if s.b_support[a] >= 0 else None,
+                "side": s.battle.support[a] if s.battle.support[a] >= 0 else None,
             }
-            for a in sorted({*s.b_support_queue, *(b for b in range(N_AREAS) if s.b_support[b] >= 0)})
+            for a in sorted(
+                {*s.battle.support_queue, *(b for b in range(N_AREAS) if s.battle.support[b] >= 0)}
+            )
             if s.order[a] >= 0 and started
         ]
         view["battle"] = battle

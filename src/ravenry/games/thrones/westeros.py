@@ -107,19 +107,19 @@ def next_card(s: ThronesData, events: list[Event]) -> None:
 
 
 def after_bids(s: ThronesData, events: list[Event]) -> None:
-    if s.bid_context < 3:
-        track = s.bid_context
-        s.tracks[track] = s.bid_order[:]
-        events.append(Event("track", {"track": TRACK_NAMES[track], "order": s.bid_order[:]}))
+    if s.bidding.context < 3:
+        track = s.bidding.context
+        s.tracks[track] = s.bidding.order[:]
+        events.append(Event("track", {"track": TRACK_NAMES[track], "order": s.bidding.order[:]}))
         if track < 2:
             start_bid(s, track + 1, events)
         else:
             s.phase = P_WESTEROS_NEXT
         return
     threat = s.wildlings
-    total = sum(s.bids)
+    total = sum(s.bidding.bids)
     s.wildlings = 0
-    chosen = s.bid_order[0]
+    chosen = s.bidding.order[0]
     if total >= threat:
         events.append(Event("wildlings_defeated", {"threat": threat, "watch": total, "top_bidder": chosen}))
         if s.discard[chosen]:
