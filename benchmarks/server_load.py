@@ -225,6 +225,9 @@ async def create_game(
         except httpx.TransportError:  # a kept-alive connection the server closed meanwhile
             if attempt == 2:
                 raise
+        except httpx.HTTPStatusError as exc:  # 408: a loaded server missed the header deadline
+            if attempt == 2 or exc.response.status_code not in (408, 503):
+                raise
     raise AssertionError("unreachable")
 
 

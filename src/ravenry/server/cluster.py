@@ -38,6 +38,7 @@ import logging
 import os
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -46,6 +47,7 @@ from sqlalchemy.engine import make_url
 
 from ravenry.server.hub import ApiError, Hub
 from ravenry.server.leases import Leases
+from ravenry.server.live import OUTBOX_LIMIT
 from ravenry.server.storage import Storage
 
 __all__ = ["Cluster", "TunnelSocket", "new_node_name", "with_node"]
@@ -119,6 +121,7 @@ class Front:
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.hello: str | None = None
         self.pending: dict[str, str] = {}  # cid -> the act's text, until its ack or reject
+        self.dropped = False  # too many frames waiting for this client: close it
 
     async def run(self) -> None:
         if not await self._route(replay=False):
@@ -127,6 +130,9 @@ class Front:
         try:
             while True:
                 event = await self.events.get()
+                if self.dropped:
+                    self._forward({"k": "end", "sid": self.sid})
+                    break
                 kind = event["k"]
                 if event.get("g", self.gen) != self.gen:
                     continue  # from a back left behind by a reroute
@@ -186,8 +192,10 @@ class Front:
     async def _route(self, replay: bool) -> bool:
         """Open a back on the game's owner (taking the game if it has no live owner); on a
         reroute, say the hello and the unanswered acts again. False: give up (closed)."""
-        self.owner = None
+        previous, self.owner = self.owner, None
         deadline = time.monotonic() + REROUTE_TIMEOUT
+        if replay:
+            await asyncio.sleep(0.05 if previous is None else 0.2)  # not a storm if it bounces
         while True:
             try:
                 owner = await self.cluster.owner_of(self.game_id)
@@ -250,6 +258,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: Any = None
         self._stopping = False
+        self._renewer_stop = threading.Event()
         hub.claim = self.ensure_owned
         hub.on_forget = self._forget
 
@@ -264,6 +273,9 @@ class Cluster:
         await self._redis.ping()
         await self.hub.start(restore=False)
         await self.storage.call(self.leases.join, self.node)
+        # The lease is renewed by a thread of its own: a busy event loop (a burst of moves on a
+        # loaded machine) must not look like a dead process.
+        threading.Thread(target=self._renew, name="ravenry-lease", daemon=True).start()
         loop = asyncio.get_running_loop()
         subscribed = loop.create_future()
         self._tasks = [
@@ -276,18 +288,21 @@ class Cluster:
         log.info("cluster process %s: %d game(s) taken at start", self.node, len(self.owned))
 
     async def stop(self) -> None:
+        """A clean stop: the games are given up first (from then on the fence refuses this
+        process's writes), then every relayed socket's front looks for the games' next owner."""
         self._stopping = True
+        self._renewer_stop.set()
+        try:
+            await self.storage.call(self.leases.leave, self.node)
+        except Exception:
+            log.exception("could not leave the cluster cleanly; the others take over after the lease")
         for back in list(self.backs.values()):
-            back.move()  # their fronts find the games' next owner
+            back.move()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._flush(), timeout=2)
         for task in self._tasks:
             task.cancel()
         await self.hub.stop()
-        try:
-            await self.storage.call(self.leases.leave, self.node)
-        except Exception:
-            log.exception("could not leave the cluster cleanly; the others take over after the lease")
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
@@ -311,7 +326,10 @@ class Cluster:
         """The game's live owner (this process, if it took it now); None: no such game."""
         if game_id in self.owned:
             return self.node
-        return await self.storage.call(self.leases.claim, self.node, game_id)
+        owner = await self.storage.call(self.leases.claim, self.node, game_id)
+        if owner == self.node:
+            self.owned.add(game_id)
+        return owner
 
     def _forget(self, game_id: str) -> None:
         """A finished game nobody watches left memory: another process may take it."""
@@ -352,13 +370,21 @@ class Cluster:
             live.cancel_bots()
             live.stop_clocks()
 
+    def _renew(self) -> None:
+        while not self._renewer_stop.wait(self.lease / 3):
+            try:
+                if not self.leases.renew(self.node) and not self._renewer_stop.is_set():
+                    self.leases.join(self.node)
+            except Exception:
+                log.exception("could not renew this process's lease")
+
     async def _beat(self) -> None:
+        """What else a heartbeat does: drop the games others took (our lease lapsed), send the
+        fronts of a dead owner's games on, take the games of dead processes."""
         period = self.lease / 3
         while True:
             await asyncio.sleep(period)
             try:
-                if not await self.storage.call(self.leases.renew, self.node):
-                    await self.storage.call(self.leases.join, self.node)
                 owned = set(self.owned)  # before the read: a game taken meanwhile is not lost
                 mine = await self.storage.call(self.leases.mine, self.node)
                 for game_id in owned - mine:
@@ -437,6 +463,9 @@ class Cluster:
         if kind in ("out", "close", "moved"):
             front = self.fronts.get(message["sid"])
             if front is not None:
+                if front.events.qsize() >= OUTBOX_LIMIT:  # a client that does not read its frames
+                    log.warning("dropping a relayed connection that does not read its frames")
+                    front.dropped = True
                 front.events.put_nowait(message)
         elif kind == "open":
             self._open_back(message["sid"], message["g"], message["game"], message.get("addr") or "")
@@ -503,7 +532,6 @@ class Cluster:
             if owner is None:
                 raise ApiError(404, "not_found", f"no game {game_id!r}")
             if owner == self.node:
-                self.owned.add(game_id)
                 return await self.ops[op](game_id, args)
             rid = secrets.token_hex(8)
             future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
