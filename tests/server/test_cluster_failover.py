@@ -51,6 +51,7 @@ class Player:
         self.welcomes: list[dict[str, Any]] = []
         self.evs: list[dict[str, Any]] = []
         self.counter = 0
+        self.clocks: dict[str, Any] | None = None
 
     def poll(self, timeout: float = 0.05) -> bool:
         """Read one frame if any comes within ``timeout``."""
@@ -59,6 +60,8 @@ class Player:
         except TimeoutError:
             return False
         kind = frame["t"]
+        if "clocks" in frame:
+            self.clocks = frame["clocks"]
         if kind == "welcome":
             self.welcomes.append(frame)
             self.seq, self.legal = frame["seq"], frame["legal"]
@@ -183,10 +186,15 @@ def test_two_processes_one_game_and_the_owner_killed(
         _play_until(players, lambda: bool(on_a.welcomes))
         welcome = on_a.welcomes[-1]
         assert welcome["seq"] >= max(acked_before.values())
-        # Clocks resume: the deciding person has a running deadline.
-        clocks = welcome["clocks"]
-        waiting = [s for s in clocks["seats"] if s["waiting"] and s["timed"]]
-        assert waiting and all(s["deadline"] is not None for s in waiting)
+
+        # Clocks resume: once a person decides (not the bot), that person's deadline runs.
+        def person_waits() -> bool:
+            seats = (on_a.clocks or {}).get("seats", [])
+            return any(s["waiting"] and s["timed"] for s in seats)
+
+        _play_until([on_a], person_waits)
+        waiting = [s for s in (on_a.clocks or {})["seats"] if s["waiting"] and s["timed"]]
+        assert all(s["deadline"] is not None and s["deadline"] > time.time() for s in waiting)
 
         # The game goes on: both people act again and the bot moves again, now on B.
         bot_moves = sum(ev["by"] == 2 for ev in on_b.evs)

@@ -53,10 +53,9 @@ class Leases:
         return bool(rows)
 
     def leave(self, node: str) -> None:
-        """A clean stop: the games are free at once (the others need not wait for the expiry)."""
-        with self.engine.begin() as conn:
-            conn.execute(text("DELETE FROM game_owners WHERE node = :node"), {"node": node})
-            conn.execute(text("DELETE FROM cluster_nodes WHERE node = :node"), {"node": node})
+        """A clean stop: the lease ends now, so the others take the games at their next beat
+        (they need not wait for the expiry) and the fence refuses this process's writes."""
+        self._run("UPDATE cluster_nodes SET expires_at = 0 WHERE node = :node RETURNING node", node=node)
 
     def claim(self, node: str, game_id: str) -> str | None:
         """The live owner of ``game_id``, after taking it if it had none (or a dead one);
@@ -113,7 +112,8 @@ class Leases:
 
     def take_orphans(self, node: str, limit: int) -> list[str]:
         """Take up to ``limit`` running games whose owner is dead (or that have none: a database
-        a single process used before); several processes share them out (SKIP LOCKED)."""
+        a single process used before, or a process stopped cleanly); several processes share
+        them out (SKIP LOCKED)."""
         with self.engine.begin() as conn:
             moved = conn.execute(
                 text(
@@ -130,6 +130,8 @@ class Leases:
                     "INSERT INTO game_owners (game_id, node, epoch) "
                     "SELECT g.id, :node, 1 FROM games g WHERE g.status = 'running' "
                     "AND NOT EXISTS (SELECT 1 FROM game_owners o WHERE o.game_id = g.id) "
+                    # a game being made has no owner for a moment: its maker claims it
+                    f"AND g.created_at < {NOW} - 30 "
                     "LIMIT :limit ON CONFLICT (game_id) DO NOTHING RETURNING game_id"
                 ),
                 {"node": node, "limit": limit},
