@@ -52,6 +52,7 @@ class Player:
         self.evs: list[dict[str, Any]] = []
         self.counter = 0
         self.clocks: dict[str, Any] | None = None
+        self.kinds: list[str] = []
 
     def poll(self, timeout: float = 0.05) -> bool:
         """Read one frame if any comes within ``timeout``."""
@@ -60,6 +61,7 @@ class Player:
         except TimeoutError:
             return False
         kind = frame["t"]
+        self.kinds.append(kind)
         if "clocks" in frame:
             self.clocks = frame["clocks"]
         if kind == "welcome":
@@ -151,6 +153,17 @@ def test_two_processes_one_game_and_the_owner_killed(
         assert any(ev["by"] == 2 for ev in on_b.evs), "the bot's moves reach the relayed socket"
         # Seat 1 only ever sees its own view: the relay sent it no other seat's private frames.
         assert all(w["seat"] == 1 for w in on_b.welcomes)
+        assert all(f["view"]["viewer"] == 1 for f in [*on_b.welcomes, *on_b.evs])
+        # A request that changes the game, sent to the process that does not own it, runs on
+        # the owner: every socket hears of it.
+        muted = httpx.post(
+            f"http://127.0.0.1:{port_b}/api/games/{game_id}/chat/mute",
+            json={"spectators": True},
+            headers={"Authorization": f"Bearer {created['host_token']}"},
+            timeout=30,
+        )
+        assert muted.status_code == 200 and muted.json() == {"spectators_muted": True}
+        _play_until(players, lambda: "chat_mute" in on_a.kinds and "chat_mute" in on_b.kinds)
 
         # Wait for seat 1 (on B) to decide; send its act and kill the owner at once.
         _play_until(players, lambda: bool(on_b.legal) and on_b.pending is None and on_a.pending is None)
