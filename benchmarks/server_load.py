@@ -240,6 +240,7 @@ async def keep_one_game_going(
     seed: int,
     warmup: float,
     totals: Totals,
+    sticky: bool = False,
 ) -> None:
     rng = random.Random(seed)
     # Games start spread over the first half of the warm-up, as they would on a real server,
@@ -250,7 +251,10 @@ async def keep_one_game_going(
         created = await create_game(http, bases[g % len(bases)], game, seats)
         tokens = [s["invite"].split("token=")[1] for s in created["seats"] if s["invite"]]
         urls = [b.replace("http", "ws", 1) + f"/ws/{created['id']}" for b in bases]
-        sockets = [await connect(urls[(g + k) % len(urls)], max_size=2**22) for k in range(len(tokens))]
+        spread = 0 if sticky else 1  # --sticky: every seat on the process that made the game
+        sockets = [
+            await connect(urls[(g + spread * k) % len(urls)], max_size=2**22) for k in range(len(tokens))
+        ]
         g += 1
         try:
             ended = await asyncio.gather(
@@ -280,7 +284,7 @@ async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
         await asyncio.gather(
             *(
                 keep_one_game_going(
-                    http, bases, args.game, seats, args.think, args.seed + g, args.warmup, totals
+                    http, bases, args.game, seats, args.think, args.seed + g, args.warmup, totals, args.sticky
                 )
                 for g in range(args.games)
             ),
@@ -337,6 +341,9 @@ def main() -> None:
         "--processes", type=int, default=1, help="server processes as one cluster (needs --postgres)"
     )
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="the cluster's Redis")
+    parser.add_argument(
+        "--sticky", action="store_true", help="with --processes: every seat on its game's process (no relay)"
+    )
     args = parser.parse_args()
     if not 0 <= args.bots < args.players:
         parser.error(f"--bots must be from 0 to {args.players - 1} (a game needs a person to measure)")
@@ -364,7 +371,7 @@ def main() -> None:
     bot_game_moves = totals.bot_games_seq[1] - totals.bot_games_seq[0]
     result = {
         "database": "external" if args.server else "postgresql" if args.postgres else "sqlite",
-        **({"processes": args.processes} if args.processes > 1 else {}),
+        **({"processes": args.processes, "sticky": args.sticky} if args.processes > 1 else {}),
         "games_at_once": args.games,
         "players": args.players,
         "bot_seats": args.bots,

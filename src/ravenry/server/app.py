@@ -353,7 +353,7 @@ def create_app(
                 return
             address.open_sockets += 1
             counted = True
-            if cluster is not None:  # the game may be played by another process
+            if cluster is not None and not await cluster.plays_here(game_id):  # relayed to its owner
                 await cluster.front(websocket, game_id, client_address(websocket.scope.get("client")))
                 return
             await play(websocket, game_id, address, conn, writer)  # closes conn and awaits writer

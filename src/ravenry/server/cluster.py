@@ -331,6 +331,11 @@ class Cluster:
             self.owned.add(game_id)
         return owner
 
+    async def plays_here(self, game_id: str) -> bool:
+        """Whether this process owns the game (taking it if it has no live owner): its sockets
+        here are then served directly, as by a single process."""
+        return await self.owner_of(game_id) == self.node
+
     def _forget(self, game_id: str) -> None:
         """A finished game nobody watches left memory: another process may take it."""
         if game_id in self.owned and not self._stopping:
@@ -369,6 +374,9 @@ class Cluster:
         if live is not None:
             live.cancel_bots()
             live.stop_clocks()
+            for conn in list(live.connections):  # sockets served here directly reconnect
+                reason = "this game moved to another server process; connect again"
+                conn.close({"t": "error", "code": "moved", "reason": reason})
 
     def _renew(self) -> None:
         while not self._renewer_stop.wait(self.lease / 3):
@@ -420,7 +428,7 @@ class Cluster:
         if node == self.node:
             self._receive(message)
         else:
-            self._outbox.put_nowait((self.channel(node), json.dumps(message, separators=(",", ":"))))
+            self._outbox.put_nowait((self.channel(node), _encode(message)))
 
     async def _publish(self) -> None:
         while True:
@@ -449,7 +457,7 @@ class Cluster:
                 async for item in pubsub.listen():
                     if item.get("type") == "message":
                         try:
-                            self._receive(json.loads(item["data"]))
+                            self._receive(_decode(item["data"]))
                         except Exception:
                             log.exception("a cluster message could not be handled")
             except asyncio.CancelledError:
@@ -568,6 +576,26 @@ class Cluster:
             log.exception("game %s: the call %s failed", message["game"], message["op"])
             reply["error"] = [500, "internal", "the server failed; see its log"]
         self.post(message["from"], reply)
+
+
+def _encode(message: dict[str, Any]) -> str:
+    """A relay message as sent: a socket's text (a frame, or what the client said) after a
+    one-line header, not escaped into JSON again (the frames are most of what is sent); the
+    rest as JSON."""
+    text = message.get("text")
+    if message["k"] in ("out", "in") and isinstance(text, str):
+        return f"{message['k']} {message['sid']} {message['g']}\n{text}"
+    return json.dumps(message, separators=(",", ":"))
+
+
+def _decode(data: bytes | str) -> dict[str, Any]:
+    raw = data.decode() if isinstance(data, bytes) else data
+    if raw.startswith("{"):
+        message: dict[str, Any] = json.loads(raw)
+        return message
+    header, _, text = raw.partition("\n")
+    kind, sid, gen = header.split(" ")
+    return {"k": kind, "sid": sid, "g": int(gen), "text": text}
 
 
 def _node_of(sid: str) -> str:
