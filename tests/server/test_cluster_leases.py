@@ -45,6 +45,11 @@ def test_the_fence_refuses_a_process_that_does_not_own_the_game_or_whose_lease_l
     plain.create_game(_game("g1"))
     plain.append_action("g1", 1, 0, {"type": "x"}, "c1", None)
     a, b = Storage(with_node(postgres_url, "node-a")), Storage(with_node(postgres_url, "node-b"))
+    # Every connection says its process, the group-commit writer's own one included (a name it
+    # could not pass made every batch fall back to one commit per move).
+    assert a._postgres_writer().execute("SHOW ravenry.node").fetchone() == ("node-a",)
+    with a.engine.connect() as conn:
+        assert conn.exec_driver_sql("SHOW ravenry.node").scalar_one() == "node-a"
     leases = Leases(plain.engine, ttl=0.6)
     try:
         leases.join("node-a")

@@ -76,7 +76,8 @@ def with_node(database_url: str, node: str) -> str:
     """The database URL whose every connection says which process it is (``ravenry.node``, read
     by the fence in the database)."""
     url = make_url(database_url)
-    return url.update_query_dict({"options": f"-c ravenry.node={node}"}).render_as_string(hide_password=False)
+    # No space in the option: libpq reads "+" in a URL literally (SQLAlchemy reads it as a space).
+    return url.update_query_dict({"options": f"-cravenry.node={node}"}).render_as_string(hide_password=False)
 
 
 class TunnelSocket:
