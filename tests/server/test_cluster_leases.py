@@ -71,6 +71,11 @@ def test_the_fence_refuses_a_process_that_does_not_own_the_game_or_whose_lease_l
         with pytest.raises(Exception, match="no longer owns game g1"):
             a.append_action("g1", 4, 1, {"type": "x"}, "c4", None)
         assert [r.seq for r in plain.actions("g1")] == [1, 2, 3]
+        leases.leave("node-b")  # a clean stop: its lease ends now, so node-a may take the game
+        assert leases.alive(["node-a", "node-b"]) == {"node-a"}
+        assert leases.claim("node-a", "g1") == "node-a"
+        leases.forget_dead(0.0)  # node-b is dead and owns nothing now: its row goes
+        assert leases.alive(["node-a"]) == {"node-a"}
     finally:
         for storage in (a, b, plain):
             storage.close()

@@ -391,9 +391,11 @@ class Cluster:
         """What else a heartbeat does: drop the games others took (our lease lapsed), send the
         fronts of a dead owner's games on, take the games of dead processes."""
         period = self.lease / 3
-        while True:
+        for beat in itertools.count(1):
             await asyncio.sleep(period)
             try:
+                if beat % 600 == 0:  # the rows of processes long gone that own nothing
+                    await self.storage.call(self.leases.forget_dead, 3600.0)
                 owned = set(self.owned)  # before the read: a game taken meanwhile is not lost
                 mine = await self.storage.call(self.leases.mine, self.node)
                 for game_id in owned - mine:
