@@ -122,6 +122,7 @@ class Front:
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.hello: str | None = None
         self.pending: dict[str, str] = {}  # cid -> the act's text, until its ack or reject
+        self.unkeyed = 0  # acts without a cid not yet answered (they cannot be sent again)
         self.dropped = False  # too many frames waiting for this client: close it
 
     async def run(self) -> None:
@@ -140,7 +141,10 @@ class Front:
                 if kind == "out":
                     text = event["text"]
                     if text.startswith(('{"t":"ack"', '{"t":"reject"')):
-                        self.pending.pop(json.loads(text).get("cid") or "", None)
+                        cid = json.loads(text).get("cid")
+                        if cid is None:
+                            self.unkeyed = max(0, self.unkeyed - 1)
+                        self.pending.pop(cid or "", None)
                     await self.websocket.send_text(text)
                 elif kind == "close":
                     break
@@ -189,6 +193,8 @@ class Front:
             self.hello = text
         elif obj.get("t") == "act" and isinstance(obj.get("cid"), str):
             self.pending[obj["cid"]] = text
+        elif obj.get("t") == "act":
+            self.unkeyed += 1
 
     async def _route(self, replay: bool) -> bool:
         """Open a back on the game's owner (taking the game if it has no live owner); on a
@@ -217,6 +223,14 @@ class Front:
         opening = {"k": "open", "sid": self.sid, "g": self.gen, "game": self.game_id, "addr": self.address}
         self.cluster.post(owner, opening)
         if replay:
+            # An act without a cid might have been taken by the owner that died: it is answered
+            # here, not sent again; the welcome that follows shows whether it was taken.
+            reason = "the server process playing this game stopped before answering; see the position"
+            with contextlib.suppress(Exception):
+                refusal = {"t": "reject", "cid": None, "code": "moved", "reason": reason, "seq": None}
+                for _ in range(self.unkeyed):
+                    await self.websocket.send_text(json.dumps(refusal))
+            self.unkeyed = 0
             if self.hello is not None:
                 self._forward({"k": "in", "sid": self.sid, "text": self.hello})
             for text in self.pending.values():
