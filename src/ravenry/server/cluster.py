@@ -16,12 +16,14 @@ owner, which runs the very code a single process runs (``app``'s play handler ov
 :class:`TunnelSocket`: hello, limits, acts, chat, the game's frames). The front forwards the
 client's messages to the back's process; the back sends the frames of that one socket, and only
 them, to the front's process addressed to that socket (a seat's private view goes nowhere
-else); a process's channel is read by that process alone. When the owner is the front's own
-process the halves talk in memory. If the owner dies (its lease lapses) or gives the game up,
-the front finds the new owner (taking the game itself if nobody has), opens a new back, says the
-client's hello again (the client gets a fresh ``welcome``) and sends again every ``act`` not yet
-answered: acts carry a ``cid``, so one the dead owner committed is acknowledged again, not
-played twice. Every act thus gets its one ack or reject; if no owner can be found within
+else); a process's channel is read by that process alone. A socket that reaches the game's
+owner is served directly, as by a single process (the halves talk in memory only when a relayed
+socket's game moves to the front's own process). If the owner dies (its lease lapses) or gives
+the game up, the front finds the new owner (taking the game itself if nobody has), opens a new
+back, says the client's hello again (the client gets a fresh ``welcome``) and sends again every
+``act`` not yet answered: acts carry a ``cid``, so one the dead owner committed is acknowledged
+again, not played twice (one without a ``cid`` gets ``reject`` ``moved``). Every act thus gets
+its one ack or reject; if no owner can be found within
 ``REROUTE_TIMEOUT`` the front rejects the acts still waiting (``unavailable``) and closes.
 
 *Calls.* The HTTP requests that change a live game (revoke a seat, mute spectators, a rematch)
