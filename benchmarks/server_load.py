@@ -23,6 +23,13 @@ people's acts are measured; ``--bot-games M`` adds M games in which every seat i
     .venv/bin/python benchmarks/server_load.py --games 50 --think 0 --seconds 15   # saturation
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --bots 2   # half search bots
     .venv/bin/python benchmarks/server_load.py --games 100 --bot-games 100 --seconds 30  # half, apart
+
+With ``--processes N`` (PostgreSQL and Redis: docs/deployment.md) N ``ravenry serve`` processes
+run as one cluster: games are created on each in turn, and the seats of every game connect to
+different processes (seat k of game g to process (g + k) mod N), as a proxy without sticky
+sessions would spread them, so most frames cross the Redis relay:
+
+    .venv/bin/python benchmarks/server_load.py --games 400 --seconds 30 --postgres --processes 2
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +96,7 @@ def server(
     bot_delay: float = 0.0,
     bot_workers: int | None = None,
     timing: Path | None = None,
+    cluster_redis: str | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     # --timing: the server runs under server_timing.py's probes, which write to that file on exit.
     run = (
@@ -98,6 +106,8 @@ def server(
     )
     argv = [sys.executable, *run, "serve", "--port", str(port), "--database", database_url]
     argv += ["--bot-delay", str(bot_delay)]
+    if cluster_redis is not None:
+        argv += ["--cluster-redis", cluster_redis]
     if bot_workers is not None:
         argv += ["--bot-workers", str(bot_workers)]
     # One client process drives every seat from one address, far faster than people: the
@@ -105,7 +115,8 @@ def server(
     argv += ["--rate", "1000", "--address-rate", "0", "--connections-per-address", "0"]
     argv += ["--connects-per-minute", "0", "--creates-per-hour", "0", "--presence-delay", "0"]
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
-    proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+    env = {**os.environ, "RAVENRY_SECRET": os.environ.get("RAVENRY_SECRET") or secrets.token_hex(16)}
+    proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -225,12 +236,15 @@ async def create_game(
         except httpx.TransportError:  # a kept-alive connection the server closed meanwhile
             if attempt == 2:
                 raise
+        except httpx.HTTPStatusError as exc:  # 408: a loaded server missed the header deadline
+            if attempt == 2 or exc.response.status_code not in (408, 503):
+                raise
     raise AssertionError("unreachable")
 
 
 async def keep_one_game_going(
     http: httpx.AsyncClient,
-    base: str,
+    bases: list[str],
     game: str,
     seats: list[dict[str, str]],
     think: float,
@@ -238,16 +252,22 @@ async def keep_one_game_going(
     warmup: float,
     totals: Totals,
     clock: str | None = None,
+    sticky: bool = False,
 ) -> None:
     rng = random.Random(seed)
     # Games start spread over the first half of the warm-up, as they would on a real server,
     # instead of 4 x N sockets connecting in the same instant.
     await asyncio.sleep(rng.random() * warmup / 2)
+    g = seed  # which process makes the game, and where each seat connects (with several)
     while time.monotonic() < totals.stop_at:
-        created = await create_game(http, base, game, seats, clock)
+        created = await create_game(http, bases[g % len(bases)], game, seats, clock)
         tokens = [s["invite"].split("token=")[1] for s in created["seats"] if s["invite"]]
-        url = base.replace("http", "ws", 1) + f"/ws/{created['id']}"
-        sockets = [await connect(url, max_size=2**22) for _ in tokens]
+        urls = [b.replace("http", "ws", 1) + f"/ws/{created['id']}" for b in bases]
+        spread = 0 if sticky else 1  # --sticky: every seat on the process that made the game
+        sockets = [
+            await connect(urls[(g + spread * k) % len(urls)], max_size=2**22) for k in range(len(tokens))
+        ]
+        g += 1
         try:
             ended = await asyncio.gather(
                 *(
@@ -261,7 +281,8 @@ async def keep_one_game_going(
         totals.games_finished += all(ended)
 
 
-async def run_load(base: str, args: argparse.Namespace) -> Totals:
+async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
+    base = bases[0]
     totals = Totals()
     seats = seating(args.players, args.bots, args.bot or level_spec("hard", args.game))
     now = time.monotonic()
@@ -275,7 +296,16 @@ async def run_load(base: str, args: argparse.Namespace) -> Totals:
         await asyncio.gather(
             *(
                 keep_one_game_going(
-                    http, base, args.game, seats, args.think, args.seed + g, args.warmup, totals, args.clock
+                    http,
+                    bases,
+                    args.game,
+                    seats,
+                    args.think,
+                    args.seed + g,
+                    args.warmup,
+                    totals,
+                    args.clock,
+                    args.sticky,
                 )
                 for g in range(args.games)
             ),
@@ -336,6 +366,13 @@ def main() -> None:
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the numbers here")
     parser.add_argument("--server", default=None, help="load a server already running at this URL instead")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes as one cluster (needs --postgres)"
+    )
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="the cluster's Redis")
+    parser.add_argument(
+        "--sticky", action="store_true", help="with --processes: every seat on its game's process (no relay)"
+    )
     args = parser.parse_args()
     if not 0 <= args.bots < args.players:
         parser.error(f"--bots must be from 0 to {args.players - 1} (a game needs a person to measure)")
@@ -343,21 +380,26 @@ def main() -> None:
     server_cpu = None
     timing: dict[str, Any] | None = None
     client_cpu = time.process_time()
+    if args.processes > 1 and not args.postgres:
+        parser.error("--processes needs --postgres (several processes share one PostgreSQL)")
     if args.server:
-        totals = asyncio.run(run_load(args.server.rstrip("/"), args))
+        totals = asyncio.run(run_load([args.server.rstrip("/")], args))
     else:
-        port = _free_port()
         bot_delay = args.bot_delay if args.bots or args.bot_games else 0.0
+        cluster = args.redis if args.processes > 1 else None
         with tempfile.TemporaryDirectory() as folder:
-            probes = Path(folder) / "timing.json" if args.timing else None
-            with (
-                database(args.postgres) as url,
-                server(url, port, bot_delay, args.bot_workers, probes) as proc,
-            ):
-                totals = asyncio.run(run_load(f"http://127.0.0.1:{port}", args))
-                server_cpu = _cpu_seconds(proc.pid)
-            if probes is not None and probes.exists():
-                timing = json.loads(probes.read_text())
+            # --timing: each process writes its own probes; the first process's are reported.
+            probes = [Path(folder) / f"timing-{i}.json" if args.timing else None for i in range(args.processes)]
+            with database(args.postgres) as url, ExitStack() as stack:
+                ports = [_free_port() for _ in range(args.processes)]
+                procs = [
+                    stack.enter_context(server(url, port, bot_delay, args.bot_workers, probe, cluster))
+                    for port, probe in zip(ports, probes, strict=True)
+                ]
+                totals = asyncio.run(run_load([f"http://127.0.0.1:{port}" for port in ports], args))
+                server_cpu = sum(_cpu_seconds(proc.pid) for proc in procs)
+            if probes[0] is not None and probes[0].exists():
+                timing = json.loads(probes[0].read_text())
     client_cpu = time.process_time() - client_cpu
     measured = totals.latencies
     bot = args.bot or level_spec("hard", args.game)
@@ -365,6 +407,7 @@ def main() -> None:
     bot_game_moves = totals.bot_games_seq[1] - totals.bot_games_seq[0]
     result = {
         "database": "external" if args.server else "postgresql" if args.postgres else "sqlite",
+        **({"processes": args.processes, "sticky": args.sticky} if args.processes > 1 else {}),
         "games_at_once": args.games,
         "players": args.players,
         "bot_seats": args.bots,

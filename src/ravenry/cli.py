@@ -137,6 +137,21 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--fixed-seed", type=_seed, default=None, metavar="N", help="tests only: game k gets seed N+k"
     )
+    serve.add_argument(
+        "--cluster-redis",
+        default=os.environ.get("RAVENRY_CLUSTER_REDIS"),
+        metavar="URL",
+        help="one of several processes over one PostgreSQL, relaying through this Redis "
+        "(e.g. redis://127.0.0.1:6379/0; env RAVENRY_CLUSTER_REDIS; needs RAVENRY_SECRET): "
+        "docs/deployment.md",
+    )
+    serve.add_argument(
+        "--cluster-lease",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="seconds before the others take over a silent process's games (default 3)",
+    )
     _limit_flags(serve)
 
     tour = commands.add_parser(
@@ -432,6 +447,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError("--bot-delay must not be negative")
     if args.bot_workers < 0:
         raise UsageError("--bot-workers must not be negative")
+    if args.cluster_lease < 0.5:
+        raise UsageError("--cluster-lease must be at least 0.5 seconds")
     try:
         limits = Limits(**{name: getattr(args, name) for name, _default, _help in limit_settings()})
     except ValueError as exc:
@@ -466,6 +483,9 @@ def _serve(args: argparse.Namespace) -> int:
             fixed_seed=args.fixed_seed,
             limits=limits,
             on_ready=ready,
+            cluster_redis=args.cluster_redis or None,
+            cluster_lease=args.cluster_lease,
+            secret=os.environ.get("RAVENRY_SECRET") or None,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None

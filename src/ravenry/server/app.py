@@ -27,12 +27,13 @@ from starlette.websockets import WebSocketDisconnect
 from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS, BotPool
 from ravenry.server.clocks import WallClock
 from ravenry.server.clocks import option_specs as table_option_specs
+from ravenry.server.cluster import DEFAULT_LEASE, Cluster, OpFn, new_node_name, with_node
 from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
-from ravenry.server.limits import AddressBook, Limits, client_address
+from ravenry.server.limits import AddressBook, AddressState, Limits, client_address
 from ravenry.server.live import Connection, LiveGame, chat_frame, hash_token, new_token
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
 from ravenry.server.options import bot_levels
-from ravenry.server.sockets import pump, serve_socket
+from ravenry.server.sockets import SocketLike, pump, serve_socket
 from ravenry.server.storage import GameRow, Storage
 from ravenry.server.transport import SecurityHeaders
 
@@ -60,32 +61,49 @@ def create_app(
     limits: Limits | None = None,
     wall: WallClock | None = None,
     bot_workers: int = DEFAULT_BOT_WORKERS,
+    cluster_redis: str | None = None,
+    cluster_lease: float | None = None,
+    secret: str | None = None,
 ) -> FastAPI:
     """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``), with
     ``limits`` (every one a setting, see :class:`~ravenry.server.limits.Limits`); ``rate``, if
     given, overrides ``limits.rate``; ``wall`` is the clock the game clocks read (tests pass a
     :class:`~ravenry.server.clocks.ManualClock`); ``bot_workers`` the processes bots think in (0:
-    one thread of this process, see :mod:`~ravenry.server.bot_workers`)."""
+    one thread of this process, see :mod:`~ravenry.server.bot_workers`). With ``cluster_redis``
+    this process is one of several over one PostgreSQL (:mod:`~ravenry.server.cluster`; its
+    lease lasts ``cluster_lease`` seconds); ``secret``, the same for every process, seals the
+    rematch invites kept in the database (:mod:`~ravenry.server.rematches`)."""
     limits = limits or Limits()
     if rate is not None:
         limits = dataclasses.replace(limits, rate=rate)
-    storage = Storage(database_url)
+    cluster: Cluster | None = None
+    if cluster_redis is not None:
+        if secret is None:
+            raise ValueError("several processes need a shared secret (RAVENRY_SECRET) for rematches")
+        node = new_node_name()
+        storage = Storage(with_node(database_url, node))
+    else:
+        storage = Storage(database_url)
     hub = Hub(storage, bot_delay, fixed_seed, limits, wall, BotPool(bot_workers))
+    hub.rematch_secret = secret
+    if cluster_redis is not None:
+        cluster = Cluster(hub, storage, cluster_redis, node, cluster_lease or DEFAULT_LEASE)
     addresses = AddressBook(limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await hub.start()
+        await (hub.start() if cluster is None else cluster.start())
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
-            await hub.stop()
+            await (hub.stop() if cluster is None else cluster.stop())
             storage.close()
 
     app = FastAPI(title="ravenry", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.state.cluster = cluster
     app.state.limits = limits
     app.add_middleware(SecurityHeaders)
 
@@ -191,14 +209,22 @@ def create_app(
     async def get_summary(game_id: str) -> dict[str, Any]:
         return hub.summary(await hub.row(game_id))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/revoke")
-    async def revoke(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        _check_post(request, await _body(request))
-        token = _bearer(request)
+    # The requests that change a live game run where it is played (its owner, in a cluster).
+    async def _on_owner(game_id: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        if cluster is None:
+            return await ops[op](game_id, args)
+        return await cluster.call(game_id, op, args)
+
+    async def _live_or_404(game_id: str) -> LiveGame:
         live = await hub.live(game_id)
         if live is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
-        if not live.is_host(token):
+        return live
+
+    async def _revoke(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
+        live = await _live_or_404(game_id)
+        seat = int(args["seat"])
+        if not live.is_host(args["token"]):
             raise ApiError(403, "forbidden", "only the host token may revoke a seat")
         if not 0 <= seat < len(live.seats):
             raise ApiError(404, "not_found", f"no seat {seat} in this game")
@@ -212,6 +238,38 @@ def create_app(
         live.broadcast_presence()
         return {"invite": invite_link(game_id, seat, fresh)}
 
+    async def _mute(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
+        live = await _live_or_404(game_id)
+        if not live.is_host(args["token"]):
+            raise ApiError(403, "forbidden", "only the host (the game's creator) may mute spectators")
+        await live.mute_spectators(bool(args["spectators"]))
+        return {"spectators_muted": live.spectators_muted}
+
+    async def _rematch(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
+        live = await _live_or_404(game_id)
+        token = args["token"]
+        try:
+            if not live.is_host(token) and live.authenticate(token) is None:
+                raise PermissionError
+        except PermissionError:
+            raise ApiError(
+                403, "forbidden", "only the host or a seat of this game may ask for a rematch"
+            ) from None
+        if game_id not in hub.rematches and live.status == "finished" and not args["may_create"]:
+            raise ApiError(
+                429, "rate_limited", f"at most {limits.creates_per_hour:g} new games an hour from one address"
+            )
+        return await hub.rematch(live, token)
+
+    ops: dict[str, OpFn] = {"revoke": _revoke, "mute": _mute, "rematch": _rematch}
+    if cluster is not None:
+        cluster.ops = ops
+
+    @app.post("/api/games/{game_id}/seats/{seat}/revoke")
+    async def revoke(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        _check_post(request, await _body(request))
+        return await _on_owner(game_id, "revoke", {"seat": seat, "token": _bearer(request)})
+
     @app.post("/api/games/{game_id}/chat/mute")
     async def mute_chat(game_id: str, request: Request) -> dict[str, Any]:
         body = await _body(request)
@@ -221,31 +279,15 @@ def create_app(
             parsed = MuteChat.model_validate_json(body)
         except ValidationError as exc:
             raise ApiError(422, "bad_request", validation_reason(exc)) from None
-        live = await hub.live(game_id)
-        if live is None:
-            raise ApiError(404, "not_found", f"no game {game_id!r}")
-        if not live.is_host(token):
-            raise ApiError(403, "forbidden", "only the host (the game's creator) may mute spectators")
-        await live.mute_spectators(parsed.spectators)
-        return {"spectators_muted": live.spectators_muted}
+        return await _on_owner(game_id, "mute", {"spectators": parsed.spectators, "token": token})
 
     @app.post("/api/games/{game_id}/rematch", status_code=201)
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         _check_post(request, await _body(request))
         token = _bearer(request)
-        live = await hub.live(game_id)
-        if live is None:
-            raise ApiError(404, "not_found", f"no game {game_id!r}")
-        try:
-            if not live.is_host(token) and live.authenticate(token) is None:
-                raise PermissionError
-        except PermissionError:
-            raise ApiError(
-                403, "forbidden", "only the host or a seat of this game may ask for a rematch"
-            ) from None
-        if game_id not in hub.rematches and live.status == "finished":
-            _creating(request)
-        return await hub.rematch(live, token)
+        # The address's budget of new games is spent here, where the request came in.
+        may_create = addresses.get(client_address(request.scope.get("client"))).creates.allow()
+        return await _on_owner(game_id, "rematch", {"token": token, "may_create": may_create})
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
@@ -286,7 +328,6 @@ def create_app(
         await websocket.accept()
         conn = Connection()
         writer = asyncio.create_task(pump(websocket, conn))
-        live: LiveGame | None = None
         address = addresses.get(client_address(websocket.scope.get("client")))
         counted = False
         try:
@@ -312,6 +353,37 @@ def create_app(
                 return
             address.open_sockets += 1
             counted = True
+            if cluster is not None and not await cluster.plays_here(game_id):  # relayed to its owner
+                await cluster.front(websocket, game_id, client_address(websocket.scope.get("client")))
+                return
+            await play(websocket, game_id, address, conn, writer)  # closes conn and awaits writer
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("game %s: the socket failed", game_id)
+            conn.close(
+                {"t": "error", "code": "internal", "reason": "the server failed on this game; try again"}
+            )
+        finally:
+            if counted:
+                address.open_sockets -= 1
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=5)
+
+    async def play(
+        websocket: SocketLike,
+        game_id: str,
+        address: AddressState,
+        conn: Connection | None = None,
+        writer: asyncio.Task[None] | None = None,
+    ) -> None:
+        """Serve a client's socket on the game (this process plays it): everything after the
+        connection's own checks. In a cluster, the owner's half of a socket (cluster.py)."""
+        conn = conn or Connection()
+        writer = writer or asyncio.create_task(pump(websocket, conn))
+        live: LiveGame | None = None
+        try:
             live = await hub.live(game_id)
             if live is None:
                 conn.close({"t": "error", "code": "not_found", "reason": f"no game {game_id!r}"})
@@ -325,13 +397,17 @@ def create_app(
                 {"t": "error", "code": "internal", "reason": "the server failed on this game; try again"}
             )
         finally:
-            if counted:
-                address.open_sockets -= 1
             if live is not None:
                 live.detach(conn)
             conn.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=5)
+
+    async def relayed(websocket: SocketLike, game_id: str, client: str) -> None:
+        await play(websocket, game_id, addresses.get(client))
+
+    if cluster is not None:
+        cluster.play = relayed
 
     return app
 

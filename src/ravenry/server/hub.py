@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +25,7 @@ from ravenry.server.limits import Limits, TokenBucket
 from ravenry.server.live import LiveGame, Seat, hash_token, invite_link, new_token
 from ravenry.server.messages import CreateGame
 from ravenry.server.options import check_bot_spec, check_game_options, level_of, resolve_bot
+from ravenry.server.rematches import open_sealed, seal
 from ravenry.server.storage import GameRow, SeatRow, Storage
 
 __all__ = ["SERVER_OPTIONS", "ApiError", "Hub", "invite_link"]
@@ -60,20 +62,28 @@ class Hub:
         self.fixed_seed = fixed_seed
         self.limits = limits or Limits()
         self.games: dict[str, LiveGame] = {}
-        # Rematches asked for (old game → new game id, each person's seat token): memory only.
+        # Rematches asked for (old game → new game id, each person's seat token): in memory, and
+        # with a deployment secret also in the database, sealed (rematches.py), for every process.
         self.rematches: dict[str, tuple[str, dict[int, str]]] = {}
+        self.rematch_secret: str | None = None
+        # Several processes (cluster.py): whether this process owns a game (taking it if nobody
+        # does) before it loads or makes one, and what to do when a game leaves memory.
+        self.claim: Callable[[str], Awaitable[bool]] | None = None
+        self.on_forget: Callable[[str], None] | None = None
         self._load_lock = asyncio.Lock()
         self._create_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
 
-    async def start(self) -> None:
+    async def start(self, restore: bool = True) -> None:
+        """Migrate, expire the open games, and rebuild every running game (``restore``; in a
+        cluster each process takes only its share, see cluster.py)."""
         await self.storage.call(self.storage.migrate)
         expired = await self.storage.call(self.storage.delete_open_games, self._open_cutoff())
         if expired:
             log.info("%d open game(s) expired while the server was down", len(expired))
         # Only games being played are rebuilt now: an open game has no bot moving (they wait for
         # every person), so it is loaded when someone asks for it.
-        rows = await self.storage.call(self.storage.unfinished_games)
+        rows = await self.storage.call(self.storage.unfinished_games) if restore else []
         for row in rows:
             if row.status == "open":
                 continue
@@ -138,6 +148,8 @@ class Hub:
     def _forget(self, live: LiveGame) -> None:
         if self.games.get(live.id) is live:
             del self.games[live.id]
+            if self.on_forget is not None:
+                self.on_forget(live.id)
 
     async def live(self, game_id: str) -> LiveGame | None:
         if game_id in self.games:
@@ -145,12 +157,32 @@ class Hub:
         async with self._load_lock:
             if game_id in self.games:
                 return self.games[game_id]
+            if self.claim is not None and not await self.claim(game_id):
+                raise ApiError(409, "elsewhere", "another server process plays this game; try again")
             row = await self.storage.call(self.storage.get_game, game_id)
             if row is None:
                 return None
             live = await self.storage.call(LiveGame.restore, row, self.storage, self.bot_delay)
+            if self.rematch_secret is not None and live.status == "finished":
+                await self._stored_rematch(game_id)
             self._register(live)
+            if live.result is not None and row.status != "finished":
+                await self.storage.call(self.storage.mark_finished, row.id, live.result)
+                live.status = "finished"
+            # A running game loaded now (taken over from a process that died): its bots and
+            # clocks go on from the database. Nothing to do for an open or a finished one.
+            live.schedule_bots()
+            live.start_clocks()
             return live
+
+    async def _stored_rematch(self, game_id: str) -> None:
+        """The rematch another process made (or this one before a restart), if any."""
+        if game_id in self.rematches or self.rematch_secret is None:
+            return
+        stored = await self.storage.call(self.storage.get_rematch, game_id)
+        if stored is not None:
+            rematch_id, sealed = stored
+            self.rematches[game_id] = (rematch_id, open_sealed(self.rematch_secret, rematch_id, sealed))
 
     async def row(self, game_id: str) -> GameRow:
         row = await self.storage.call(self.storage.get_game, game_id)
@@ -172,6 +204,7 @@ class Hub:
             raise ApiError(409, "running", "a rematch can be asked for once the game is over")
         as_host = old.is_host(token)
         seat = None if as_host else old.authenticate(token)
+        await self._stored_rematch(old.id)
         if old.id not in self.rematches:
             row = await self.row(old.id)
             seats = [
@@ -182,8 +215,15 @@ class Hub:
                 {"game": row.kind, "players": row.players, "seats": seats, "options": row.options}
             )
             answer, seat_tokens = await self._create(request, old.host_token_hash)
+            made = (answer["id"], seat_tokens)
+            if self.rematch_secret is not None:  # kept for every process; the first one kept wins
+                sealed = seal(self.rematch_secret, answer["id"], seat_tokens)
+                kept_id, kept = await self.storage.call(
+                    self.storage.add_rematch, old.id, answer["id"], sealed
+                )
+                made = (kept_id, open_sealed(self.rematch_secret, kept_id, kept))
             if old.id not in self.rematches:  # the first of two racing asks wins
-                self.rematches[old.id] = (answer["id"], seat_tokens)
+                self.rematches[old.id] = made
         game_id, seat_tokens = self.rematches[old.id]
         old.rematch = self.rematches[old.id]
         old.announce_rematch()
@@ -285,6 +325,8 @@ class Hub:
             )
             state = game.new_state(config)
             await self.storage.call(self.storage.create_game, row)
+            if self.claim is not None:
+                await self.claim(game_id)  # a new game belongs to the process that made it
         g = game.id
         live = LiveGame(
             id=game_id,

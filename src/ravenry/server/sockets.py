@@ -8,10 +8,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect
 
 from ravenry.server.limits import AddressState, Limits, TokenBucket
 from ravenry.server.live import Connection, LiveGame
@@ -30,7 +30,18 @@ HELLO_TIMEOUT = 30.0
 RATE_STRIKES_BEFORE_CLOSE = 40
 
 
-async def pump(websocket: WebSocket, conn: Connection) -> None:
+class SocketLike(Protocol):
+    """A client's WebSocket as served here: Starlette's, or in a cluster the owner's half of a
+    socket another process holds (``cluster.TunnelSocket``)."""
+
+    async def receive(self) -> Any: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+async def pump(websocket: SocketLike, conn: Connection) -> None:
     """Write a connection's frames in order; close the socket at the sentinel."""
     try:
         while True:
@@ -54,7 +65,7 @@ def _cid_of(text: str) -> str | None:
     return cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
 
 
-async def _receive_text(websocket: WebSocket) -> str | bytes:
+async def _receive_text(websocket: SocketLike) -> str | bytes:
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
@@ -65,7 +76,7 @@ async def _receive_text(websocket: WebSocket) -> str | bytes:
 
 
 async def serve_socket(
-    websocket: WebSocket, conn: Connection, live: LiveGame, limits: Limits, address: AddressState
+    websocket: SocketLike, conn: Connection, live: LiveGame, limits: Limits, address: AddressState
 ) -> None:
     """Serve one socket: its own rate (``limits.rate``) and its address's, shared by every socket
     that address opens (a client that reconnects keeps its address's bucket)."""

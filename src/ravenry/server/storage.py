@@ -142,6 +142,39 @@ RECORD_SCHEMA_VERSION = 1
 # PostgreSQL writer threads (and connections) committing accepted actions: see Storage.__init__.
 PG_WRITERS = 2
 
+# Several server processes (ravenry.server.cluster, migration 0004): each process's lease, the
+# process that owns each live game, and rematches (the new game's seat tokens, sealed with the
+# tokens that may ask for them: see ravenry.server.rematches).
+cluster_nodes_table = Table(
+    "cluster_nodes",
+    metadata,
+    Column("node", String(64), primary_key=True),
+    Column("expires_at", Float, nullable=False),  # the database's clock (epoch seconds)
+    Column("started_at", Float, nullable=False),
+)
+
+game_owners_table = Table(
+    "game_owners",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("node", String(64), nullable=False),
+    Column("epoch", Integer, nullable=False),  # +1 at every change of owner
+    PrimaryKeyConstraint("game_id"),
+    Index("ix_game_owners_node", "node"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
+rematches_table = Table(
+    "rematches",
+    metadata,
+    Column("game_id", String(32), nullable=False),  # the finished game
+    Column("rematch_id", String(32), nullable=False),
+    Column("sealed", Text, nullable=False),  # JSON: the seat tokens, each sealed (never in clear)
+    PrimaryKeyConstraint("game_id"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
+
 # The statements of the hot path (one per accepted action), built once: building a statement
 # costs SQLAlchemy more than SQLite takes to run it.
 _INSERT_ACTION = actions_table.insert()
@@ -621,7 +654,14 @@ class Storage:
             )
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
-                for table in (chat_table, actions_table, seats_table, games_table):
+                for table in (
+                    rematches_table,
+                    game_owners_table,
+                    chat_table,
+                    actions_table,
+                    seats_table,
+                    games_table,
+                ):
                     key = table.c.id if table is games_table else table.c.game_id
                     conn.execute(table.delete().where(key.in_(chunk)))
         return ids
@@ -675,6 +715,31 @@ class Storage:
                 .where(games_table.c.id == game_id)
                 .values(spectators_muted=muted, updated_at=time.time())
             )
+
+    def add_rematch(
+        self, game_id: str, rematch_id: str, sealed: dict[str, str]
+    ) -> tuple[str, dict[str, str]]:
+        """Keep the rematch of ``game_id`` unless one is kept already; returns the one kept (the
+        first of two processes' racing asks wins)."""
+        with self.engine.begin() as conn:
+            if self.is_sqlite:
+                from sqlalchemy.dialects.sqlite import insert as upsert
+            else:
+                from sqlalchemy.dialects.postgresql import insert as upsert  # type: ignore[assignment]
+            conn.execute(
+                upsert(rematches_table)
+                .values(game_id=game_id, rematch_id=rematch_id, sealed=dumps(sealed))
+                .on_conflict_do_nothing(index_elements=["game_id"])
+            )
+            row = conn.execute(select(rematches_table).where(rematches_table.c.game_id == game_id)).one()
+        return row.rematch_id, json.loads(row.sealed)
+
+    def get_rematch(self, game_id: str) -> tuple[str, dict[str, str]] | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(rematches_table).where(rematches_table.c.game_id == game_id)
+            ).one_or_none()
+        return None if row is None else (row.rematch_id, json.loads(row.sealed))
 
     # -- reads ----------------------------------------------------------------------------------
     def chat_count(self, game_id: str) -> int:

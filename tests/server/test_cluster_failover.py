@@ -1,0 +1,227 @@
+"""Two ``ravenry serve`` processes over one PostgreSQL and Redis (server/cluster.py): the two
+people of one game play through different processes, the owner is killed (SIGKILL) mid-game,
+the other takes the game over within seconds from the database, no acknowledged move is lost,
+the act in flight gets its one answer, and the game's bot and clocks go on."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import psycopg
+import pytest
+from server_support import free_port, pick, running_server, token_of
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+pytestmark = pytest.mark.timeout(120)
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+LEASE = 1.5  # seconds: the owner's games are taken over about this long after it dies
+TAKEOVER_LIMIT = 15.0  # what "within seconds" is allowed to mean on a loaded machine
+
+
+def _redis_or_skip() -> None:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Redis is not reachable at {REDIS_URL}: {exc}")
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}: {exc}")
+
+
+class Player:
+    """One person's socket, with what it was last told and every answer it got."""
+
+    def __init__(self, port: int, game_id: str, seat: int, token: str) -> None:
+        self.port, self.game_id, self.seat, self.token = port, game_id, seat, token
+        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws/{game_id}")
+        self.ws.send(json.dumps({"t": "hello", "token": token}))
+        self.seq = -1
+        self.legal: list[dict[str, Any]] | None = None
+        self.pending: str | None = None
+        self.answers: dict[str, dict[str, Any]] = {}  # cid -> its ack or reject
+        self.welcomes: list[dict[str, Any]] = []
+        self.evs: list[dict[str, Any]] = []
+        self.counter = 0
+        self.clocks: dict[str, Any] | None = None
+        self.kinds: list[str] = []
+
+    def poll(self, timeout: float = 0.05) -> bool:
+        """Read one frame if any comes within ``timeout``."""
+        try:
+            frame = json.loads(self.ws.recv(timeout=timeout))
+        except TimeoutError:
+            return False
+        kind = frame["t"]
+        self.kinds.append(kind)
+        if "clocks" in frame:
+            self.clocks = frame["clocks"]
+        if kind == "welcome":
+            self.welcomes.append(frame)
+            self.seq, self.legal = frame["seq"], frame["legal"]
+        elif kind == "ev":
+            self.evs.append(frame)
+            self.seq = frame["seq"]
+            if self.pending is None:
+                self.legal = frame["legal"]
+        elif kind in ("ack", "reject"):
+            assert frame["cid"] not in self.answers, f"two answers to {frame['cid']}"
+            self.answers[frame["cid"]] = frame
+            if frame["cid"] == self.pending:
+                self.pending, self.legal = None, None
+        return True
+
+    def act(self) -> str:
+        assert self.legal and self.pending is None
+        self.counter += 1
+        cid = f"s{self.seat}-{self.counter}"
+        action = pick(self.legal, self.counter)
+        self.ws.send(json.dumps({"t": "act", "cid": cid, "at": self.seq, "a": action}))
+        self.pending = cid
+        return cid
+
+    def acked(self) -> dict[str, int]:
+        return {cid: a["seq"] for cid, a in self.answers.items() if a["t"] == "ack"}
+
+
+def _play_until(players: list[Player], done: Any, limit: float = 40.0) -> None:
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time: " + "; ".join(
+            f"seat {p.seat} seq {p.seq} legal {bool(p.legal)} pending {p.pending} "
+            f"answers {list(p.answers.values())[-2:]} last ev {p.evs[-1:]}"
+            for p in players
+        )
+        for p in players:
+            while p.poll(0.02):
+                pass
+            if done():
+                return
+            if p.legal and p.pending is None:
+                p.act()
+
+
+def _owner(url: str, game_id: str) -> str:
+    with psycopg.connect(url.replace("+psycopg", "")) as db:
+        row = db.execute("SELECT node FROM game_owners WHERE game_id = %s", (game_id,)).fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+def _stored(url: str, game_id: str) -> dict[int, tuple[int | None, str | None]]:
+    with psycopg.connect(url.replace("+psycopg", "")) as db:
+        rows = db.execute("SELECT seq, seat, cid FROM actions WHERE game_id = %s", (game_id,)).fetchall()
+    return {seq: (seat, cid) for seq, seat, cid in rows}
+
+
+def test_two_processes_one_game_and_the_owner_killed(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _redis_or_skip()
+    monkeypatch.setenv("RAVENRY_SECRET", "test-secret")
+    extra = ["--cluster-redis", REDIS_URL, "--cluster-lease", str(LEASE), "--bot-workers", "0"]
+    extra += ["--bot-delay", "0.05"]
+    port_a, port_b = free_port(), free_port()
+    with (
+        running_server(postgres_url, port_a, tmp_path / "a.log", extra) as proc_a,
+        running_server(postgres_url, port_b, tmp_path / "b.log", extra),
+    ):
+        body = {
+            "game": "catan",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "options": {"clock": "move:60"},
+        }
+        created = httpx.post(f"http://127.0.0.1:{port_a}/api/games", json=body, timeout=30).json()
+        game_id = created["id"]
+        owner_a = _owner(postgres_url, game_id)  # the process that made the game owns it
+        tokens = {s["seat"]: token_of(s["invite"]) for s in created["seats"] if s["invite"]}
+        on_a = Player(port_a, game_id, 0, tokens[0])  # on the owner
+        on_b = Player(port_b, game_id, 1, tokens[1])  # relayed through the other process
+        players = [on_a, on_b]
+
+        # Both play through their own process; the bot (seat 2) plays on the owner.
+        _play_until(players, lambda: len(on_a.acked()) >= 2 and len(on_b.acked()) >= 2)
+        assert on_a.welcomes[0]["seq"] == 0 and on_b.welcomes[0]["seat"] == 1
+        assert any(ev["by"] == 2 for ev in on_b.evs), "the bot's moves reach the relayed socket"
+        # Seat 1 only ever sees its own view: the relay sent it no other seat's private frames.
+        assert all(w["seat"] == 1 for w in on_b.welcomes)
+        assert all(f["view"]["viewer"] == 1 for f in [*on_b.welcomes, *on_b.evs])
+        # A request that changes the game, sent to the process that does not own it, runs on
+        # the owner: every socket hears of it.
+        muted = httpx.post(
+            f"http://127.0.0.1:{port_b}/api/games/{game_id}/chat/mute",
+            json={"spectators": True},
+            headers={"Authorization": f"Bearer {created['host_token']}"},
+            timeout=30,
+        )
+        assert muted.status_code == 200 and muted.json() == {"spectators_muted": True}
+        _play_until(players, lambda: "chat_mute" in on_a.kinds and "chat_mute" in on_b.kinds)
+
+        # Wait for seat 1 (on B) to decide; send its act and kill the owner at once.
+        _play_until(players, lambda: bool(on_b.legal) and on_b.pending is None and on_a.pending is None)
+        in_flight = on_b.act()
+        os.kill(proc_a.pid, signal.SIGKILL)
+        killed_at = time.monotonic()
+        acked_before = {**on_a.acked(), **on_b.acked()}
+
+        # The act in flight gets exactly one answer, through the new owner (B took the game).
+        while in_flight not in on_b.answers:
+            assert time.monotonic() - killed_at < TAKEOVER_LIMIT, "no answer after the owner died"
+            on_b.poll(0.2)
+        took = time.monotonic() - killed_at
+        assert on_b.answers[in_flight]["t"] in ("ack", "reject")
+        assert len(on_b.welcomes) >= 2, "the relayed socket got a fresh welcome from the new owner"
+        new_owner = _owner(postgres_url, game_id)
+        assert new_owner != owner_a
+
+        # No acknowledged move is lost: each is stored at the seq its ack gave, with its cid.
+        stored = _stored(postgres_url, game_id)
+        for cid, seq in {**acked_before, **on_b.acked()}.items():
+            assert stored[seq][1] == cid, f"acked move {cid} (seq {seq}) is not stored"
+        assert on_b.welcomes[-1]["seq"] >= max(acked_before.values())
+
+        # Seat 0's socket died with its process; it reconnects through B and plays on.
+        with pytest.raises(ConnectionClosed):
+            for _ in range(200):
+                on_a.poll(0.05)
+        counter = on_a.counter
+        on_a = Player(port_b, game_id, 0, tokens[0])
+        on_a.counter = counter  # new cids: an old one would get its old ack again
+        players = [on_a, on_b]
+        _play_until(players, lambda: bool(on_a.welcomes))
+        welcome = on_a.welcomes[-1]
+        assert welcome["seq"] >= max(acked_before.values())
+
+        # Clocks resume: once a person decides (not the bot), that person's deadline runs.
+        def person_waits() -> bool:
+            seats = (on_a.clocks or {}).get("seats", [])
+            return any(s["waiting"] and s["timed"] for s in seats)
+
+        _play_until([on_a], person_waits)
+        waiting = [s for s in (on_a.clocks or {})["seats"] if s["waiting"] and s["timed"]]
+        assert all(s["deadline"] is not None and s["deadline"] > time.time() for s in waiting)
+
+        # The game goes on: both people act again and the bot moves again, now on B.
+        bot_moves = sum(ev["by"] == 2 for ev in on_b.evs)
+        acked_a, acked_b = len(on_a.acked()), len(on_b.acked())
+        _play_until(
+            players,
+            lambda: (
+                sum(ev["by"] == 2 for ev in on_b.evs) > bot_moves
+                and len(on_a.acked()) > acked_a
+                and len(on_b.acked()) > acked_b
+            ),
+        )
+        stored = _stored(postgres_url, game_id)
+        assert sorted(stored) == list(range(1, len(stored) + 1)), "the stored actions have no gap"
+        for p in players:
+            p.ws.close()
+        print(f"takeover answered the act in flight {took:.1f} s after the kill")
