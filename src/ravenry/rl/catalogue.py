@@ -137,9 +137,10 @@ class Catalogue:
         try:
             places = legal_indices(self.index, state.legal_actions(seat), NOT_FOR_AGENTS)
         except KeyError as exc:
-            raise CatalogueError(f"{self.game_id}: legal action {exc.args[0]!r} is not in the catalogue") from None
+            action = exc.args[0]
+            raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
         if places:
-            mask[places] = 1
+            mask[np.array(places, dtype=np.intp)] = 1
         if self._offer_offset:
             for template in state.action_templates(seat):
                 offset = self._offer_offset.get(template["type"])

@@ -83,10 +83,20 @@ class Encoding:
         """Each field's first index, by name."""
         return {name: start for name, start, _, _ in self.table()}
 
-    def from_places(self, board: object, places: list[int], values: list[float]) -> Obs:
-        """The observation whose dynamic numbers are 0 but at ``places`` (``values``): what
-        :mod:`ravenry.rl.state_encoding` works out."""
+    def from_lists(
+        self,
+        board: object,
+        dense_places: npt.NDArray[np.intp],
+        dense: list[float],
+        ones: list[int],
+        places: list[int],
+        values: list[float],
+    ) -> Obs:
+        """The observation whose dynamic numbers are 0 but ``dense`` at ``dense_places``, 1 at
+        ``ones`` and ``values`` at ``places``: what :mod:`ravenry.rl.state_encoding` works out."""
         out = self.base(board).copy()
+        out[dense_places] = np.array(dense, dtype=np.float32)
+        out[np.array(ones, dtype=np.intp)] = 1.0
         if places:
             out[np.array(places, dtype=np.intp)] = np.array(values, dtype=np.float32)
         return out

@@ -89,10 +89,13 @@ class Match:
         self.encoding: Encoding = encoding_for(first_view)
         # The compiled fast path of the same encoding (None: the view encoder does the work).
         self._fast: Any = None
-        if game_id != "thrones":
+        self._dense_places = np.zeros(0, dtype=np.intp)
+        if game_id != "thrones" and self.board is not None:
             self._fast = state_encoder_for(
                 self.state, self.encoding.starts(), n, len(self.board["hexes"]), CATAN_PHASES
             )
+            if self._fast is not None:
+                self._dense_places = np.array(self._fast.dense_places(), dtype=np.intp)
         self.steps = 0
         self.truncated = False
         self._paid = False
@@ -164,8 +167,8 @@ class Match:
         """``seat``'s observation (the view's encoding; from the state itself where a compiled
         fast path gives the same numbers, unless ``view`` is given)."""
         if view is None and self._fast is not None:
-            places, values = self._fast.nonzero(self._state, seat, self.decision())
-            return self.encoding.from_places(self.board, places, values)
+            dense, ones, places, values = self._fast.encode(self._state, seat, self.decision())
+            return self.encoding.from_lists(self.board, self._dense_places, dense, ones, places, values)
         return self.view_observation(seat, view)
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:

@@ -9,9 +9,10 @@ what the view shows: the other seats' hands and development cards only as counts
 own cards, public pieces and tokens. The RL tests check, at every step of random games, that it
 gives the view encoder's vector and that a hidden-information twin gets the same one.
 
-Output: the places and values of the nonzero dynamic numbers (the static board fields are
-worked out once per board by the view encoder), which :class:`ravenry.rl.encoding.Encoding`
-sets into a copy of its per-board base vector. No numpy here: lists of native ints and floats.
+Output: the dynamic numbers (the static board fields are worked out once per board by the view
+encoder) as lists — the counts in a fixed order of places, the places of the 1s, and the open
+offer's counts — which :class:`ravenry.rl.encoding.Encoding` sets into a copy of its per-board
+base vector. No numpy here: lists of native ints and floats.
 """
 
 from __future__ import annotations
@@ -62,101 +63,117 @@ class CatanStateEncoder:
         self.vp = starts["vp"]
         self.winners = starts["winners"]
 
-    def nonzero(self, s: CatanState, seat: int, decision: Decision) -> tuple[list[int], list[float]]:
-        """The places and values of ``seat``'s nonzero dynamic numbers now (``decision``: the
-        state's current one, which the caller holds)."""
+    def dense_places(self) -> list[int]:
+        """Where the numbers of :meth:`encode`'s first list go, in its order."""
+        out = [self.turn, self.dice, self.dice + 1]
+        out += [self.bank + r for r in range(N_RES)]
+        out += [self.dev_deck, self.free_roads, self.offers_left]
+        width = N_PLAYER_NUMBERS + N_HARBOR_KINDS
+        for p in range(self.n):
+            out += [self.players + p * width + k for k in range(N_PLAYER_NUMBERS)]
+        out += [self.hand + r for r in range(N_RES)]
+        out += [self.dev_cards + k for k in range(N_DEV)]
+        out += [self.dev_cards_new + k for k in range(N_DEV)]
+        out.append(self.vp)
+        return out
+
+    def encode(
+        self, s: CatanState, seat: int, decision: Decision
+    ) -> tuple[list[float], list[int], list[int], list[float]]:
+        """``seat``'s dynamic numbers now (``decision``: the state's current one, which the
+        caller holds): the numbers of :meth:`dense_places` in order, the places of the other
+        1s (one-hots, pieces, flags), and the places and values of the open offer's counts."""
         n = self.n
-        places: list[int] = []
-        values: list[float] = []
+        dice = s.dice
+        bank = s.bank
+        dense: list[float] = [
+            float(s.turn),
+            0.0 if dice is None else float(dice[0]),
+            0.0 if dice is None else float(dice[1]),
+            float(bank[0]),
+            float(bank[1]),
+            float(bank[2]),
+            float(bank[3]),
+            float(bank[4]),
+            float(len(s.dev_deck)),
+            float(s.free_roads),
+            float(s.rules.max_offers_per_turn - s.offers_this_turn),
+        ]
+        hands = s.hands
+        dev_hands = s.dev_hands
+        knights = s.knights_played
+        public_vp = s.public_vp
+        road_length = s.road_length
+        roads_left = s.roads_left
+        settlements_left = s.settlements_left
+        cities_left = s.cities_left
+        discards_owed = s.discards_owed
+        for p in range(n):
+            dense += [
+                float(sum(hands[p])),
+                float(sum(dev_hands[p])),
+                float(knights[p]),
+                float(public_vp[p]),
+                float(road_length[p]),
+                float(roads_left[p]),
+                float(settlements_left[p]),
+                float(cities_left[p]),
+                float(discards_owed[p]),
+            ]
+        if 0 <= seat < n:  # the viewer's own cards (the view shows them to it alone)
+            dense += [float(x) for x in s.hands[seat]]
+            dense += [float(x) for x in s.dev_hands[seat]]
+            dense += [float(x) for x in s.dev_bought_this_turn[seat]]
+            dense.append(float(s.total_vp(seat)))
+        else:
+            dense += [0.0] * (N_RES + 2 * N_DEV + 1)
+        ones: list[int] = []
         if 0 <= seat < n:
-            places.append(self.viewer + seat)
-            values.append(1.0)
+            ones.append(self.viewer + seat)
         current = s.current
         if 0 <= current < n:
-            places.append(self.current + current)
-            values.append(1.0)
+            ones.append(self.current + current)
         for p in decision.players:
             if 0 <= p < n:
-                places.append(self.deciding + p)
-                values.append(1.0)
-        places.append(self.phase + self.phase_index.get(s.phase_name(), self.n_phases))
-        values.append(1.0)
-        _put(places, values, self.turn, s.turn)
-        dice = s.dice
-        if dice is not None:
-            _put(places, values, self.dice, dice[0])
-            _put(places, values, self.dice + 1, dice[1])
+                ones.append(self.deciding + p)
+        ones.append(self.phase + self.phase_index.get(s.phase_name(), self.n_phases))
         robber = s.robber
-        places.append(self.robber + (robber if 0 <= robber < self.n_hex else self.n_hex))
-        values.append(1.0)
+        ones.append(self.robber + (robber if 0 <= robber < self.n_hex else self.n_hex))
         two_n = 2 * n
         node_level = s.node_level
-        for node, owner in enumerate(s.node_owner):
-            if owner >= 0:
-                places.append(self.buildings + node * two_n + owner * 2 + node_level[node] - 1)
-                values.append(1.0)
-        for edge, owner in enumerate(s.edge_owner):
-            if owner >= 0:
-                places.append(self.roads + edge * n + owner)
-                values.append(1.0)
-        bank = s.bank
-        for r in range(N_RES):
-            _put(places, values, self.bank + r, bank[r])
-        _put(places, values, self.dev_deck, len(s.dev_deck))
+        at = self.buildings - 1
+        ones += [at + i * two_n + o * 2 + node_level[i] for i, o in enumerate(s.node_owner) if o >= 0]
+        at = self.roads
+        ones += [at + i * n + o for i, o in enumerate(s.edge_owner) if o >= 0]
         holder = s.longest_road_holder
-        places.append(self.longest_road + (holder if 0 <= holder < n else n))
-        values.append(1.0)
+        ones.append(self.longest_road + (holder if 0 <= holder < n else n))
         holder = s.largest_army_holder
-        places.append(self.largest_army + (holder if 0 <= holder < n else n))
-        values.append(1.0)
-        _put(places, values, self.free_roads, s.free_roads)
-        _put(places, values, self.offers_left, s.rules.max_offers_per_turn - s.offers_this_turn)
-        if s.offer is not None:
-            self._offer(s, places, values)
+        ones.append(self.largest_army + (holder if 0 <= holder < n else n))
         width = N_PLAYER_NUMBERS + N_HARBOR_KINDS
         for p in range(n):
-            at = self.players + p * width
-            _put(places, values, at, sum(s.hands[p]))
-            _put(places, values, at + 1, sum(s.dev_hands[p]))
-            _put(places, values, at + 2, s.knights_played[p])
-            _put(places, values, at + 3, s.public_vp[p])
-            _put(places, values, at + 4, s.road_length[p])
-            _put(places, values, at + 5, s.roads_left[p])
-            _put(places, values, at + 6, s.settlements_left[p])
-            _put(places, values, at + 7, s.cities_left[p])
-            _put(places, values, at + 8, s.discards_owed[p])
+            at = self.players + p * width + N_PLAYER_NUMBERS
             for kind in s.harbors[p]:
-                places.append(at + N_PLAYER_NUMBERS + (0 if kind == GENERIC_HARBOR else 1 + kind))
-                values.append(1.0)
-        if 0 <= seat < n:  # the viewer's own cards (the view shows them to it alone)
-            hand = s.hands[seat]
-            for r in range(N_RES):
-                _put(places, values, self.hand + r, hand[r])
-            dev = s.dev_hands[seat]
-            new = s.dev_bought_this_turn[seat]
-            for k in range(N_DEV):
-                _put(places, values, self.dev_cards + k, dev[k])
-                _put(places, values, self.dev_cards_new + k, new[k])
-            _put(places, values, self.vp, s.total_vp(seat))
+                ones.append(at + (0 if kind == GENERIC_HARBOR else 1 + kind))
         result = decision.result
         if result is not None:
             for p in result.winners:
                 if 0 <= p < n:
-                    places.append(self.winners + p)
-                    values.append(1.0)
-        return places, values
+                    ones.append(self.winners + p)
+        places: list[int] = []
+        values: list[float] = []
+        if s.offer is not None:
+            self._offer(s, ones, places, values)
+        return dense, ones, places, values
 
-    def _offer(self, s: CatanState, places: list[int], values: list[float]) -> None:
+    def _offer(self, s: CatanState, ones: list[int], places: list[int], values: list[float]) -> None:
         """The open offer's block (see ``catan_encoding``'s ``offer``)."""
         assert s.offer is not None
         n = self.n
         offerer, give, get = s.offer
         at = self.offer
-        places.append(at)
-        values.append(1.0)
+        ones.append(at)
         if 0 <= offerer < n:
-            places.append(at + 1 + offerer)
-            values.append(1.0)
+            ones.append(at + 1 + offerer)
         at += 1 + n
         for r in range(N_RES):
             _put(places, values, at + r, give[r])
@@ -164,8 +181,7 @@ class CatanStateEncoder:
         at += 2 * N_RES
         for q in range(n):
             if q != offerer:  # the view lists every other seat's answer
-                places.append(at + q * OFFER_RESPONSES + s.responses[q])
-                values.append(1.0)
+                ones.append(at + q * OFFER_RESPONSES + s.responses[q])
         at += n * OFFER_RESPONSES
         for q, (g, t) in s.counters.items():
             if not 0 <= q < n:
@@ -196,7 +212,9 @@ def legal_indices(index: Mapping[Action, int], legal: Sequence[Action], skip: fr
     return out
 
 
-def state_encoder_for(state: Any, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str]) -> Any:
+def state_encoder_for(
+    state: Any, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str]
+) -> CatanStateEncoder | None:
     """A :class:`CatanStateEncoder` when ``state`` is a Catan state whose view adds nothing the
     encoding reads (``catan``, ``got-catan``), else None (the view encoder does the work)."""
     if isinstance(state, CatanState) and state.game.id in ("catan", "got-catan"):
