@@ -111,8 +111,12 @@ def main() -> None:
         )
     summary = {
         build: {
-            "median_vs_catanatron_gym": statistics.median(r[build]["gym_vs_catanatron_gym"] for r in rounds),
-            "median_gym_vs_raw": statistics.median(r[build]["gym"]["actions_vs_raw"] for r in rounds),
+            "median_vs_catanatron_gym": round(
+                statistics.median(r[build]["gym_vs_catanatron_gym"] for r in rounds), 2
+            ),
+            "median_gym_vs_raw": round(
+                statistics.median(r[build]["gym"]["actions_vs_raw"] for r in rounds), 3
+            ),
         }
         for build in builds
     }

@@ -53,3 +53,18 @@ def test_the_state_encoder_is_the_view_encoder(game: str, options: dict[str, Any
 def test_the_other_games_encode_their_views() -> None:
     for game in ("brotherhood", "thrones"):
         assert Match(game)._fast is None
+
+
+def test_the_view_is_in_the_info_only_when_asked() -> None:
+    import ravenry.rl as rl
+
+    plain = rl.gym_env("catan", turn_cap=3)
+    with_view = rl.gym_env("catan", turn_cap=3, info_view=True)
+    (obs, info), (obs_v, info_v) = plain.reset(seed=2), with_view.reset(seed=2)
+    assert "view" not in info and "board" in info
+    assert dict(info_v["view"]) == with_view.match.state.observe(0, static=False)
+    assert np.array_equal(obs, obs_v)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    (obs, *_, info), (obs_v, *_, info_v) = plain.step(action), with_view.step(action)
+    assert "view" not in info and np.array_equal(obs, obs_v)
+    assert dict(info_v["view"]) == with_view.match.state.observe(0, static=False)
