@@ -138,15 +138,21 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         decision that includes the agent, the other deciders' answers are chosen now, from the
         state the agent observes, and kept for :meth:`step`."""
         match = self.match
+        state = match.state
+        bots = self._bots
         while True:
-            deciders = match.deciders()
+            if match.truncated:
+                return
+            decision = match.decision()
+            deciders = decision.players
             if not deciders:
                 return
-            if not match.simultaneous:
+            if not decision.simultaneous:  # the common case, inline: this runs for every bot action
                 p = deciders[0]
                 if p == self.seat:
                     return
-                match.apply(p, self._ask(p))
+                bot, rng = bots[p]
+                match.apply(p, bot.decide(state, p, rng))
                 continue
             answers = [(p, self._ask(p)) for p in sorted(deciders) if p != self.seat]
             if self.seat in deciders:

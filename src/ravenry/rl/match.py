@@ -148,14 +148,12 @@ class Match:
 
     def apply(self, seat: int, action: Action) -> None:
         self._decision = None  # (before: an illegal action raises with the state unchanged)
-        self._state.apply(seat, action)
+        state = self._state
+        state.apply(seat, action)
         self.steps += 1
-        self._check_cap()
-
-    def _check_cap(self) -> None:
-        if not self.over and (
-            self.state.turn_number() > self.turn_cap or self.steps >= self.turn_cap * STEPS_PER_TURN
-        ):
+        if (
+            state.turn_number() > self.turn_cap or self.steps >= self.turn_cap * STEPS_PER_TURN
+        ) and not self.over:
             self.truncated = True
 
     # -- what a seat sees ---------------------------------------------------------------------------
