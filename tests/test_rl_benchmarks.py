@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from ravenry.build import compiled
+
 BENCH_DIR = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCH_DIR))
 
@@ -37,11 +39,12 @@ def test_rl_speed_runs_every_loop(tmp_path: Path) -> None:
 def test_the_catanatron_gym_comparison_runs(tmp_path: Path) -> None:
     out = tmp_path / "vs.json"
     command = [sys.executable, str(BENCH_DIR / "rl_vs_catanatron_gym.py"), "--seconds", "0.5"]
-    command += ["--rounds", "1", "--builds", "pure", "--json", str(out)]
+    build = "compiled" if compiled() else "pure"  # the build this suite runs, in its venv
+    command += ["--rounds", "1", "--builds", build, "--json", str(out)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     (round_,) = json.loads(out.read_text())["rounds"]
     peer = round_["catanatron-gym"]
     assert peer["version"] == "4.0.0" and peer["catanatron"] == "3.2.1" and peer["players"] == 4
     assert peer["steps"] > 0 and peer["actions"] > peer["steps"]
-    assert round_["pure"]["gym_vs_catanatron_gym"] > 0
+    assert round_[build]["build"] == build and round_[build]["gym_vs_catanatron_gym"] > 0
