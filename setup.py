@@ -19,6 +19,9 @@ COMPILED = [
         for p in Path("src/ravenry/games", game).glob("*.py")
         if p.name not in ("__init__.py", "game.py", "scenario.py", "invariants.py")
     ),
+    # The RL observations' fast path (plain lists in and out: the rest of ravenry.rl, numpy's
+    # side, stays interpreted).
+    "src/ravenry/rl/state_encoding.py",
 ]
 
 ext_modules = []

@@ -27,13 +27,16 @@ PYENV_VERSIONS = Path.home() / ".pyenv" / "versions"
 
 @dataclass(frozen=True)
 class Peer:
-    """One engine to compare against: its pinned PyPI requirement, Python floor and worker script."""
+    """One engine to compare against: its pinned PyPI requirement, Python floor and worker script
+    (``pins``: other distributions pinned with it; ``module``: what to import, default ``name``)."""
 
     name: str
     distribution: str
     version: str
     min_python: tuple[int, int]
     worker: str
+    pins: tuple[str, ...] = ()
+    module: str = ""
 
     @property
     def venv(self) -> Path:
@@ -48,6 +51,17 @@ class Peer:
 CATANATRON = Peer("catanatron", "catanatron", "3.2.1", (3, 11), "catanatron_worker.py")
 FASTCATAN = Peer("fastcatan", "fastcatan", "2.0.0", (3, 12), "fastcatan_worker.py")
 PEERS = (CATANATRON, FASTCATAN)
+# The Gymnasium env built on catanatron (benchmarks/rl_vs_catanatron_gym.py). It requires
+# ``catanatron`` unpinned and ``gymnasium==0.29.1``; 4.0.0 runs on catanatron 3.2.1, pinned too.
+CATANATRON_GYM = Peer(
+    "catanatron-gym",
+    "catanatron-gym",
+    "4.0.0",
+    (3, 11),
+    "catanatron_gym_worker.py",
+    pins=("catanatron==3.2.1",),
+    module="catanatron_gym",
+)
 
 
 class PeerUnavailable(Exception):
@@ -99,9 +113,8 @@ def find_python(minimum: tuple[int, int], override: str | None, flag: str) -> st
 def _installed_version(peer: Peer) -> str | None:
     if not peer.venv_python.exists():
         return None
-    probe = (
-        f"from importlib.metadata import version; import {peer.name}; print(version({peer.distribution!r}))"
-    )
+    module = peer.module or peer.name
+    probe = f"from importlib.metadata import version; import {module}; print(version({peer.distribution!r}))"
     try:
         done = subprocess.run(
             [str(peer.venv_python), "-c", probe], capture_output=True, text=True, timeout=120, check=False
@@ -136,7 +149,7 @@ def ensure_venv(peer: Peer, python_override: str | None, say: Callable[[str], No
     requirement = f"{peer.distribution}=={peer.version}"
     say(f"installing {requirement} into {peer.venv.relative_to(BENCH_DIR.parent)}")
     pip = [str(peer.venv_python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    _run_setup_step([*pip, requirement], f"pip install {requirement}")
+    _run_setup_step([*pip, requirement, *peer.pins], f"pip install {requirement}")
     if _installed_version(peer) != peer.version:
         raise PeerUnavailable(f"{requirement} installed but cannot be imported")
     return peer.venv_python

@@ -1,11 +1,16 @@
 """How fast the RL environments step, against the raw engine, for catan and thrones.
 
-Three loops play random games from seeds 1, 2, ... for a fixed time each (one core):
+Four loops play random games from seeds 1, 2, ... for a fixed CPU time each (one core):
 
-- ``raw``: every seat picks uniformly among ``legal_actions`` and ``apply``s it (the engine alone);
-- ``gym``: ``ravenry.rl.gym_env`` — seat 0 picks uniformly among the mask's 1s, the other seats
-  are ``random`` bots inside the environment; reported per environment step and per engine action
-  (the agent's and the bots');
+- ``raw``: every seat picks uniformly among ``legal_actions`` (``random.Random.choice``) and
+  ``apply``s it (the engine alone);
+- ``bots``: every seat is the environment's bot (``BotSeat`` of ``random``, its own ``Rng``), as
+  ``ravenry simulate`` plays: what the env's bots cost without any observation or mask;
+- ``gym``: ``ravenry.rl.gym_env`` — seat 0 picks uniformly among the mask's 1s
+  (``random.Random.choice`` over ``np.flatnonzero(info["action_mask"])``), the other seats are
+  ``random`` bots inside the environment; reported per environment step and per engine action
+  (the agent's and the bots'). Each step: the agent's action applied, the bots' turns, the
+  reward, the observation (float32) and the mask (int8);
 - ``aec``: ``ravenry.rl.aec_env`` — every seat is an agent picking among its mask's 1s (an
   observation and a mask for every action).
 
@@ -14,8 +19,9 @@ makes domestic offers (the raw loop's choices never include them: offers are not
 "engine actions/s" of the environments against the raw loop's is the overhead the goal bounds
 (within 20%). Run with the pure build (``.venv/bin/python``) and the compiled one
 (``.venv-compiled/bin/python``, after ``make compiled``); ``--json`` writes the numbers.
+``rl_vs_catanatron_gym.py`` runs the ``gym`` loop of both builds against catanatron-gym's env.
 
-    python benchmarks/rl_speed.py [--seconds 10] [--json out.json]
+    python benchmarks/rl_speed.py [--seconds 10] [--loops raw gym] [--json out.json]
 """
 
 from __future__ import annotations
@@ -31,7 +37,10 @@ import numpy as np
 
 import ravenry
 import ravenry.rl as rl
+from ravenry.bots.base import BotSeat, bot_from_spec
 from ravenry.build import compiled
+from ravenry.core.rng import Rng
+from ravenry.sim.runner import derive_seed
 
 GAMES = {
     "catan": {"players": 4, "max_offers_per_turn": 0},
@@ -76,16 +85,39 @@ def raw(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
     return play
 
 
+def bots(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    players = options["players"]
+
+    def play(seed: int) -> tuple[int, int]:
+        state = ravenry.new_game(game, seed=seed, **options)
+        seats = [
+            (BotSeat(bot_from_spec(BOTS[game], game)), Rng.from_seed(derive_seed(seed, p)))
+            for p in range(players)
+        ]
+        n = 0
+        while True:
+            decision = state.decision()
+            if decision.result is not None or state.turn_number() > rl.match.DEFAULT_TURN_CAP[game]:
+                return n, n
+            for p in decision.players:
+                if p in state.decision().players:
+                    bot, rng = seats[p]
+                    state.apply(p, bot.decide(state, p, rng))
+                    n += 1
+
+    return play
+
+
 def gym(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
     env = rl.gym_env(game, bots=BOTS[game], **options)
-    rng = np.random.default_rng(0)
+    chooser = random.Random(0)
 
     def play(seed: int) -> tuple[int, int]:
         _, info = env.reset(seed=seed)
         steps = 0
         done = False
         while not done:
-            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            action = int(chooser.choice(np.flatnonzero(info["action_mask"])))
             _, _, term, trunc, info = env.step(action)
             steps += 1
             done = term or trunc
@@ -96,7 +128,7 @@ def gym(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
 
 def aec(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
     env = rl.aec_env(game, **options)
-    rng = np.random.default_rng(0)
+    chooser = random.Random(0)
 
     def play(seed: int) -> tuple[int, int]:
         env.reset(seed=seed)
@@ -106,30 +138,32 @@ def aec(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(chooser.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
         return steps, len(env.match.state.history)
 
     return play
 
 
+LOOPS = {"raw": raw, "bots": bots, "gym": gym, "aec": aec}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per loop")
     parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--loops", nargs="*", default=list(LOOPS), choices=list(LOOPS))
     parser.add_argument("--json", help="write the numbers here")
     args = parser.parse_args()
     build = "compiled" if compiled() else "pure"
     results: dict[str, Any] = {"build": build, "games": {}}
     for game in args.games:
         options = GAMES[game]
-        row = {
-            name: _timed(args.seconds, loop(game, options))
-            for name, loop in (("raw", raw), ("gym", gym), ("aec", aec))
-        }
-        base = row["raw"]["actions_per_s"]
-        for name in ("gym", "aec"):
-            row[name]["actions_vs_raw"] = round(row[name]["actions_per_s"] / base, 3)
+        row = {name: _timed(args.seconds, LOOPS[name](game, options)) for name in args.loops}
+        if "raw" in row:
+            base = row["raw"]["actions_per_s"]
+            for name in row.keys() - {"raw"}:
+                row[name]["actions_vs_raw"] = round(row[name]["actions_per_s"] / base, 3)
         results["games"][game] = row
         print(f"{game} ({build}):")
         for name, r in row.items():

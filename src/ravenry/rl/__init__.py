@@ -6,7 +6,9 @@
   registered as ``ravenry/catan-v0``, ``ravenry/got-catan-v0``, ``ravenry/brotherhood-v0`` and
   ``ravenry/thrones-v0`` for :func:`gymnasium.make` once this package is imported.
 
-Observations (:mod:`ravenry.rl.encoding`) come from each seat's own view only; actions index a
+Observations (:mod:`ravenry.rl.encoding`) come from each seat's own view only (``catan`` and
+``got-catan`` write the same numbers straight from the state: :mod:`ravenry.rl.state_encoding`,
+compiled with the rules cores); actions index a
 fixed catalogue per game (:mod:`ravenry.rl.catalogue`) with a mask from the engine's legal
 actions and templates. ``docs/rl.md`` has the field tables and catalogue sizes.
 The core package never imports this one: ``import ravenry`` needs none of its dependencies.
@@ -37,7 +39,8 @@ def parallel_env(game: str = "catan", **options: Any) -> RavenryParallel:
 
 def gym_env(game: str = "catan", **options: Any) -> RavenryEnv:
     """A Gymnasium environment of ``game``: the agent plays ``seat`` (default 0), ``bots`` the
-    others (default ``random``); other options as :func:`aec_env`."""
+    others (default ``random``); ``info_view=True`` adds the raw view to each step's info;
+    other options as :func:`aec_env`."""
     return RavenryEnv(game, **options)
 
 

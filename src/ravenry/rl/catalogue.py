@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ravenry.core.protocol import Action, GameState
+from ravenry.rl.state_encoding import legal_indices
 
 OFFER_TYPES = ("offer_trade", "counter_offer")
 N_RES = 5
@@ -133,14 +134,13 @@ class Catalogue:
     def mask(self, state: GameState, seat: int) -> Mask:
         """1 for every catalogue action legal for ``seat`` now, else 0 (all 0 if it need not act)."""
         mask = np.zeros(self.size, dtype=np.int8)
-        index = self.index
-        for action in state.legal_actions(seat):
-            i = index.get(action)
-            if i is None:
-                if action[0] in NOT_FOR_AGENTS:
-                    continue
-                raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue")
-            mask[i] = 1
+        try:
+            places = legal_indices(self.index, state.legal_actions(seat), NOT_FOR_AGENTS)
+        except KeyError as exc:
+            action = exc.args[0]
+            raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
+        if places:
+            mask[np.array(places, dtype=np.intp)] = 1
         if self._offer_offset:
             for template in state.action_templates(seat):
                 offset = self._offer_offset.get(template["type"])

@@ -34,10 +34,18 @@ deciders of a simultaneous decision one by one, each observing the state before 
 applied; Parallel takes every deciding agent's action in one step and ignores the others'.
 
 Observations are built from the seat's own `observe(seat)` only (the board from the first
-one); `info["view"]` holds that raw view. The mask is built from `legal_actions(seat)` and
-`action_templates(seat)` only. `tests/rl/` checks both at every step of random games, against
-hidden-information twins (other hands, the development deck, face-down orders, sealed bids and
-hidden house cards scrambled).
+one); `gym_env(..., info_view=True)` puts that raw view in each step's `info["view"]` (off by
+default: building it costs more than the engine actions of a step). The mask is built from
+`legal_actions(seat)` and `action_templates(seat)` only. `tests/rl/` checks both at every step
+of random games, against hidden-information twins (other hands, the development deck, face-down
+orders, sealed bids and hidden house cards scrambled).
+
+Speed: for `catan` and `got-catan` the observation is written straight from the state by
+`ravenry/rl/state_encoding.py` (compiled by mypyc with the rules cores in `make compiled`),
+the very numbers of the view encoder (`tests/rl/test_rl_state_encoding.py` compares them for
+every seat at every step of random games); `brotherhood` and `thrones` encode the view.
+`benchmarks/rl_speed.py` and `benchmarks/rl_vs_catanatron_gym.py` measure the environments
+(numbers in `benchmarks/README.md`).
 
 Training with a standard library (sb3-contrib's MaskablePPO, `pip install 'ravenry[rl-train]'`):
 `examples/train_maskable_ppo.py`, its learning curve and how to choose torch: `docs/rl-training.md`.

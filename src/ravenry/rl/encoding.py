@@ -68,14 +68,41 @@ class Encoding:
         self._board: object = None
         self._base: Obs = np.zeros(self.size, dtype=np.float32)
 
-    def encode(self, view: View) -> Obs:
-        board = view.get("board")
-        if board is not self._board:  # the static fields of a new board, once
+    def base(self, board: object) -> Obs:
+        """The observation with only the static fields of ``board`` set (the rest 0), worked out
+        once per board (read-only: copy it)."""
+        if board is not self._board:
             base = np.zeros(self.size, dtype=np.float32)
+            view = {"board": board}
             for start, f in self._static:
                 base[start : start + f.size] = self._checked(f, f.read(view))
             self._board, self._base = board, base
-        out = self._base.copy()
+        return self._base
+
+    def starts(self) -> dict[str, int]:
+        """Each field's first index, by name."""
+        return {name: start for name, start, _, _ in self.table()}
+
+    def from_lists(
+        self,
+        board: object,
+        dense_places: npt.NDArray[np.intp],
+        dense: list[float],
+        ones: list[int],
+        places: list[int],
+        values: list[float],
+    ) -> Obs:
+        """The observation whose dynamic numbers are 0 but ``dense`` at ``dense_places``, 1 at
+        ``ones`` and ``values`` at ``places``: what :mod:`ravenry.rl.state_encoding` works out."""
+        out = self.base(board).copy()
+        out[dense_places] = np.array(dense, dtype=np.float32)
+        out[np.array(ones, dtype=np.intp)] = 1.0
+        if places:
+            out[np.array(places, dtype=np.intp)] = np.array(values, dtype=np.float32)
+        return out
+
+    def encode(self, view: View) -> Obs:
+        out = self.base(view.get("board")).copy()
         values: list[float] = []
         for _, f in self._dense:
             read = f.read(view)

@@ -3,9 +3,11 @@
 ``observation``: the seat's encoded view (:mod:`ravenry.rl.encoding`), a float32 vector.
 ``info["action_mask"]``: the int8 mask over the game's action catalogue
 (:mod:`ravenry.rl.catalogue`), also given by :meth:`RavenryEnv.action_masks` (what sb3-contrib's
-MaskablePPO calls); ``info["view"]``: the raw ``observe(seat)`` without the static board
-(``info["board"]`` after ``reset``), as read-only mappings (vector envs stack infos that are
-dicts key by key). Actions are catalogue indices (``Discrete``).
+MaskablePPO calls); ``info["board"]`` after ``reset``: the static board; with ``info_view=True``
+also ``info["view"]``: the raw ``observe(seat)`` without the static board (off by default:
+building it costs more than the engine actions of a step; the observation does not need it),
+both as read-only mappings (vector envs stack infos that are dicts key by key). Actions are
+catalogue indices (``Discrete``).
 
 The other seats are bots (``bots=``: one spec per other seat, or one for all; ``random`` by
 default), asked through the protocol exactly as the simulation runner asks them
@@ -72,6 +74,7 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         game: str = "catan",
         seat: int = 0,
         bots: str | Sequence[str] = "random",
+        info_view: bool = False,
         **options: Any,
     ) -> None:
         self.match = Match(game, **options)
@@ -83,6 +86,7 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
             raise ValueError(f"{n} players need {n - 1} bot specs, got {len(specs)}")
         self.seat = seat
         self.bot_specs = specs
+        self.info_view = bool(info_view)
         self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
         self._bots: dict[int, tuple[BotSeat, Rng]] = {}
@@ -134,15 +138,21 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         decision that includes the agent, the other deciders' answers are chosen now, from the
         state the agent observes, and kept for :meth:`step`."""
         match = self.match
+        state = match.state
+        bots = self._bots
         while True:
-            deciders = match.deciders()
+            if match.truncated:
+                return
+            decision = match.decision()
+            deciders = decision.players
             if not deciders:
                 return
-            if not match.simultaneous:
+            if not decision.simultaneous:  # the common case, inline: this runs for every bot action
                 p = deciders[0]
                 if p == self.seat:
                     return
-                match.apply(p, self._ask(p))
+                bot, rng = bots[p]
+                match.apply(p, bot.decide(state, p, rng))
                 continue
             answers = [(p, self._ask(p)) for p in sorted(deciders) if p != self.seat]
             if self.seat in deciders:
@@ -157,12 +167,14 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         return bot.decide(self.match.state, seat, rng)
 
     def _observe(self) -> tuple[ObsType, dict[str, Any]]:
-        view = self.match.view(self.seat)
         self._mask = self.match.mask(self.seat)
-        obs = self.match.observation(self.seat, view)
-        # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by key,
-        # which views (a key None in one game, a dict in another) do not survive.
-        return obs, {"action_mask": self._mask.copy(), "view": ReadOnlyView(view)}
+        obs = self.match.observation(self.seat)
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if self.info_view:
+            # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by
+            # key, which views (a key None in one game, a dict in another) do not survive.
+            info["view"] = ReadOnlyView(self.match.view(self.seat))
+        return obs, info
 
 
 ENV_IDS = {

@@ -27,10 +27,11 @@ from typing import Any
 
 import numpy as np
 
-from ravenry.core.protocol import Action, GameState
+from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
 from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
-from ravenry.rl.encoding import Encoding, Obs, encoding_for
+from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
+from ravenry.rl.state_encoding import state_encoder_for
 
 GAMES = ("catan", "got-catan", "brotherhood", "thrones")
 DEFAULT_TURN_CAP = {"catan": 200, "got-catan": 200, "brotherhood": 200, "thrones": 10}
@@ -76,8 +77,9 @@ class Match:
         self.loss_reward = float(loss_reward)
         self.shaping = float(shaping)
         self.options = dict(options)
+        self._decision: Decision | None = None
         # A first game fixes the sizes (board, seats) that every later game of this match shares.
-        self.state: GameState = new_game(game_id, players=n, seed=0, **self.options)
+        self.state = new_game(game_id, players=n, seed=0, **self.options)
         first_view = self.state.observe(0)
         self.board: Any = first_view.get("board")
         if game_id == "thrones":
@@ -85,12 +87,37 @@ class Match:
         else:
             self.catalogue = catan_family_catalogue(game_id, game.codec.fields, first_view)
         self.encoding: Encoding = encoding_for(first_view)
+        # The compiled fast path of the same encoding (None: the view encoder does the work).
+        self._fast: Any = None
+        self._dense_places = np.zeros(0, dtype=np.intp)
+        if game_id != "thrones" and self.board is not None:
+            self._fast = state_encoder_for(
+                self.state, self.encoding.starts(), n, len(self.board["hexes"]), CATAN_PHASES
+            )
+            if self._fast is not None:
+                self._dense_places = np.array(self._fast.dense_places(), dtype=np.intp)
         self.steps = 0
         self.truncated = False
         self._paid = False
         self._last_score = [0] * n
 
     # -- the game ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self._state = state
+        self._decision = None
+
+    def decision(self) -> Decision:
+        """The state's decision now, worked out once per change of the state."""
+        decision = self._decision
+        if decision is None:
+            decision = self._decision = self._state.decision()
+        return decision
+
     def reset(self, seed: int) -> None:
         self.state = new_game(self.game_id, players=self.players, seed=seed, **self.options)
         if self.board is not None:
@@ -105,29 +132,28 @@ class Match:
         """The seats that must decide now (empty when the game is over or truncated)."""
         if self.truncated:
             return ()
-        return self.state.decision().players
+        return self.decision().players
 
     @property
     def simultaneous(self) -> bool:
-        return self.state.decision().simultaneous
+        return self.decision().simultaneous
 
     @property
     def over(self) -> bool:
-        return self.state.decision().result is not None
+        return self.decision().result is not None
 
     @property
     def done(self) -> bool:
         return self.over or self.truncated
 
     def apply(self, seat: int, action: Action) -> None:
-        self.state.apply(seat, action)
+        self._decision = None  # (before: an illegal action raises with the state unchanged)
+        state = self._state
+        state.apply(seat, action)
         self.steps += 1
-        self._check_cap()
-
-    def _check_cap(self) -> None:
-        if not self.over and (
-            self.state.turn_number() > self.turn_cap or self.steps >= self.turn_cap * STEPS_PER_TURN
-        ):
+        if (
+            state.turn_number() > self.turn_cap or self.steps >= self.turn_cap * STEPS_PER_TURN
+        ) and not self.over:
             self.truncated = True
 
     # -- what a seat sees ---------------------------------------------------------------------------
@@ -136,13 +162,22 @@ class Match:
         return self.state.observe(seat, static=False)
 
     def observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
+        """``seat``'s observation (the view's encoding; from the state itself where a compiled
+        fast path gives the same numbers, unless ``view`` is given)."""
+        if view is None and self._fast is not None:
+            dense, ones, places, values = self._fast.encode(self._state, seat, self.decision())
+            return self.encoding.from_lists(self.board, self._dense_places, dense, ones, places, values)
+        return self.view_observation(seat, view)
+
+    def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
+        """``seat``'s observation encoded from its view (the specification of every field)."""
         v = dict(view if view is not None else self.view(seat))
         if self.board is not None:
             v["board"] = self.board
         return self.encoding.encode(v)
 
     def mask(self, seat: int) -> Mask:
-        if self.truncated or seat not in self.state.decision().players:
+        if self.truncated or seat not in self.decision().players:
             return np.zeros(self.catalogue.size, dtype=np.int8)
         return self.catalogue.mask(self.state, seat)
 
@@ -169,7 +204,7 @@ class Match:
             for p in range(n):
                 out[p] += self.shaping * (scores[p] - self._last_score[p])
             self._last_score = list(scores)
-        result = self.state.decision().result
+        result = self.decision().result
         if result is not None and not self._paid:
             self._paid = True
             for p in range(n):

@@ -1,0 +1,70 @@
+"""The compiled fast path (ravenry.rl.state_encoding) writes exactly the view encoder's numbers,
+for every seat at every step of random games (offers and counter-offers included)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from rl_support import GAMES, pick
+
+from ravenry.rl.match import Match
+
+FAST = [(g, o) for g, o in GAMES if g in ("catan", "got-catan")]
+
+
+@pytest.mark.parametrize(("game", "options"), FAST, ids=[g for g, _ in FAST])
+def test_the_state_encoder_is_the_view_encoder(game: str, options: dict[str, Any]) -> None:
+    match = Match(game, **options)
+    assert match._fast is not None  # the fast path is on for this game
+    rng = np.random.default_rng(11)
+    seen: set[str] = set()
+    wanted = {"discard", "move_robber", "trade_responses", "trade_confirm", "counter"}
+    for seed in range(1, 9):
+        if seed > 3 and wanted <= seen:
+            break
+        match.reset(seed)
+        while True:
+            for seat in range(match.players):
+                view = match.view(seat)
+                fast = match.observation(seat)
+                slow = match.view_observation(seat, view)
+                assert fast.dtype == slow.dtype == np.float32
+                differ = np.flatnonzero(fast != slow)
+                assert not differ.size, (seed, seat, view["phase"], differ[:5])
+                seen.add(view["phase"])
+                if view["offer"] is not None and view["offer"]["counters"]:
+                    seen.add("counter")
+            if match.done:
+                break
+            deciders = match.deciders()
+            moves = [
+                (s, match.action(pick(match.mask(s), rng)))
+                for s in (deciders if match.simultaneous else deciders[:1])
+            ]
+            for seat, action in moves:
+                if seat in match.deciders():
+                    match.apply(seat, action)
+    # The games went through every kind of moment the encoder treats apart.
+    assert wanted <= seen, seen
+
+
+def test_the_other_games_encode_their_views() -> None:
+    for game in ("brotherhood", "thrones"):
+        assert Match(game)._fast is None
+
+
+def test_the_view_is_in_the_info_only_when_asked() -> None:
+    import ravenry.rl as rl
+
+    plain = rl.gym_env("catan", turn_cap=3)
+    with_view = rl.gym_env("catan", turn_cap=3, info_view=True)
+    (obs, info), (obs_v, info_v) = plain.reset(seed=2), with_view.reset(seed=2)
+    assert "view" not in info and "board" in info
+    assert dict(info_v["view"]) == with_view.match.state.observe(0, static=False)
+    assert np.array_equal(obs, obs_v)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    (obs, *_, info), (obs_v, *_, info_v) = plain.step(action), with_view.step(action)
+    assert "view" not in info and np.array_equal(obs, obs_v)
+    assert dict(info_v["view"]) == with_view.match.state.observe(0, static=False)
