@@ -48,6 +48,7 @@ from ravenry.core.protocol import JSON, Action, Decision, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
 from ravenry.games.brotherhood.wildlings import WildlingRules
 from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost, named_counts
+from ravenry.games.catan.rules import LARGEST_ARMY
 from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL
 
 # id, card code, name, the timing (own turn: "main" after the roll, "any" before or after it;
@@ -607,50 +608,10 @@ class HeroRules(WildlingRules):
         events: list[Event] = []
         self._begin_use(p, events)
         self.knights_played[p] -= 1
-        self._recheck_largest_army(events)
+        self._settle_special_card(LARGEST_ARMY, events)
         self._add_guard(p, a[1], events, "yoren")
         self._to_after_use(p, self.phase)
         return events
-
-    def _recheck_largest_army(self, events: list[Event]) -> None:
-        """Largest Patrol after played ranger patrols were discarded, as Longest Road after a
-        broken road: the holder keeps it while still tied for the most; otherwise the one player
-        with strictly the most (at least the minimum) takes it, or it is set aside."""
-        holder = self.largest_army_holder
-        knights = self.knights_played
-        best = max(knights)
-        minimum = self.rules.largest_army_min
-        if holder >= 0 and knights[holder] == best and best >= minimum:
-            return
-        leaders = [q for q in range(self.n) if knights[q] == best]
-        new = leaders[0] if len(leaders) == 1 and best >= minimum else -1
-        if new == holder:
-            return
-        vp = self.rules.largest_army_vp
-        if holder >= 0:
-            self.public_vp[holder] -= vp
-        self.largest_army_holder = new
-        if new >= 0:
-            self.public_vp[new] += vp
-        events.append(
-            Event(
-                "largest_army",
-                {
-                    "player": None if new < 0 else new,
-                    "knights": best,
-                    "previous": None if holder < 0 else holder,
-                },
-            )
-        )
-        if new >= 0:
-            self._on_special_card_taken(new, "largest_army", events)
-
-    def _update_largest_army(self, p: int, events: list[Event]) -> None:
-        # A card set aside by Yoren goes only to a player with strictly the most patrols.
-        if self.largest_army_holder < 0:
-            self._recheck_largest_army(events)
-        else:
-            super()._update_largest_army(p, events)
 
     def _use_qhorin(self, p: int, a: Action) -> list[Event]:
         events: list[Event] = []

@@ -30,7 +30,7 @@ from ravenry.games.brotherhood.data import (
 )
 from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HeroRules
 from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES
-from ravenry.games.catan.rules import CatanState
+from ravenry.games.catan.rules import LARGEST_ARMY, CatanState
 from ravenry.games.catan.state import MAIN, CatanData
 
 SETUP_GUARD: Final = 20
@@ -152,7 +152,7 @@ class BrotherhoodState(HeroRules):
             events.append(Event("wildling_returned", {"player": p, "hex": h, "resource": RESOURCES[r]}))
         else:
             events.append(Event("wildling_returned", {"player": p, "hex": h, "resource": None}))
-        self._update_largest_army(p, events)
+        self._settle_special_card(LARGEST_ARMY, events)
         return events
 
     def _play_new_recruits(self, p: int, a: Action) -> list[Event]:

@@ -79,6 +79,11 @@ RESOLVED_SEVEN: Final = -1  # resume_phase value: after the robber, the producti
 # how many actions in a row (the oldest snapshot is dropped beyond that).
 UNDO_PHASES: Final = frozenset((MAIN, SETUP_SETTLEMENT, SETUP_ROAD))
 MAX_UNDO_LEVELS: Final = 8
+# The special cards (:meth:`CatanState._settle_special_card`): the event each one's move is told
+# in, and the count it goes by.
+LONGEST_ROAD: Final = 0
+LARGEST_ARMY: Final = 1
+SPECIAL_CARDS: Final = (("longest_road", "length"), ("largest_army", "knights"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -827,7 +832,7 @@ class CatanState(CatanTrade):
         events: list[Event] = []
         self._use_dev(p, KNIGHT, events)
         self.knights_played[p] += 1
-        self._update_largest_army(p, events)
+        self._settle_special_card(LARGEST_ARMY, events)
         self.resume_phase = self.phase
         self.phase = MOVE_ROBBER
         return events
@@ -931,57 +936,43 @@ class CatanState(CatanTrade):
 
     # -- special cards ----------------------------------------------------------------------------
     def _update_longest_road(self, players: tuple[int, ...], events: list[Event]) -> None:
-        """Recount the given players' longest trails and move the Longest Road card by the rules:
-        a longer road takes it; the holder keeps it on a tie; set aside if the holder loses it
-        and others tie or nobody has the minimum."""
+        """Recount the given players' longest trails, then settle the Longest Road card."""
         topo = self.board.topo
         for q in players:
             self.road_length[q] = longest_road(topo, self.edge_owner, self.node_owner, q)
-        lengths = self.road_length
-        holder = self.longest_road_holder
-        best = max(lengths)
-        minimum = self.rules.longest_road_min
-        if holder >= 0 and lengths[holder] >= minimum and lengths[holder] == best:
+        self._settle_special_card(LONGEST_ROAD, events)
+
+    def _settle_special_card(self, card: int, events: list[Event]) -> None:
+        """Give Longest Road or Largest Army to whom the rules say, after any change of the
+        counts (road lengths, knights played; up or down): the holder keeps it while still tied
+        for the most (at least the minimum); otherwise the one player with strictly the most (at
+        least the minimum) takes it, or it is set aside until someone has strictly the most.
+        The card's points move with it, and ``on_special_card`` hears of a new holder."""
+        road = card == LONGEST_ROAD
+        rules = self.rules
+        counts = self.road_length if road else self.knights_played
+        holder = self.longest_road_holder if road else self.largest_army_holder
+        minimum = rules.longest_road_min if road else rules.largest_army_min
+        best = max(counts)
+        if holder >= 0 and best >= minimum and counts[holder] == best:
             return
-        leaders = [q for q in range(self.n) if lengths[q] == best] if best >= minimum else []
-        new = leaders[0] if len(leaders) == 1 else -1
+        new = counts.index(best) if best >= minimum and counts.count(best) == 1 else -1
         if new == holder:
             return
-        vp = self.rules.longest_road_vp
+        vp = rules.longest_road_vp if road else rules.largest_army_vp
         if holder >= 0:
             self.public_vp[holder] -= vp
         if new >= 0:
             self.public_vp[new] += vp
-        self.longest_road_holder = new
-        events.append(
-            Event(
-                "longest_road",
-                {
-                    "player": None if new < 0 else new,
-                    "length": best,
-                    "previous": None if holder < 0 else holder,
-                },
-            )
-        )
+        if road:
+            self.longest_road_holder = new
+        else:
+            self.largest_army_holder = new
+        name, measure = SPECIAL_CARDS[card]
+        previous = None if holder < 0 else holder
+        events.append(Event(name, {"player": None if new < 0 else new, measure: best, "previous": previous}))
         if new >= 0:
-            self._on_special_card_taken(new, "longest_road", events)
-
-    def _update_largest_army(self, p: int, events: list[Event]) -> None:
-        k = self.knights_played[p]
-        holder = self.largest_army_holder
-        if holder == p or k < self.rules.largest_army_min:
-            return
-        if holder >= 0 and k <= self.knights_played[holder]:
-            return
-        vp = self.rules.largest_army_vp
-        if holder >= 0:
-            self.public_vp[holder] -= vp
-        self.public_vp[p] += vp
-        self.largest_army_holder = p
-        events.append(
-            Event("largest_army", {"player": p, "knights": k, "previous": None if holder < 0 else holder})
-        )
-        self._on_special_card_taken(p, "largest_army", events)
+            self._on_special_card_taken(new, name, events)
 
     # =========================================================================================
     # Hooks for variants (classic Catan does nothing here)
