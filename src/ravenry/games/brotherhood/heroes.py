@@ -296,11 +296,11 @@ class HeroRules(WildlingRules):
                 actions.append(("use_othell", e, target))
 
     def _thorne_options(self, p: int, actions: list[Action]) -> None:
-        if not self.guards_left[p]:
+        if not self.watch.guards_left[p]:
             return
         for replaced, substitute in self._substitutions(p, GUARD_COST):
             if replaced >= 0:  # the printed price is a plain build_guard
-                actions.extend(("use_thorne", s, replaced, substitute) for s in self.open_sections())
+                actions.extend(("use_thorne", s, replaced, substitute) for s in self.watch.open_sections())
 
     def _melisandre_options(self, p: int, actions: list[Action]) -> None:
         if not self.dev_deck:
@@ -344,8 +344,8 @@ class HeroRules(WildlingRules):
         actions.extend(("use_ygritte", h) for h in range(len(self.gift)) if self.gift[h])
 
     def _yoren_options(self, p: int, actions: list[Action]) -> None:
-        if self.knights_played[p] and self.guards_left[p]:
-            actions.extend(("use_yoren", s) for s in self.open_sections())
+        if self.knights_played[p] and self.watch.guards_left[p]:
+            actions.extend(("use_yoren", s) for s in self.watch.open_sections())
 
     def _qhorin_options(self, p: int, actions: list[Action]) -> None:
         if self.robber >= 0:
@@ -508,7 +508,7 @@ class HeroRules(WildlingRules):
         paid = _substituted(GUARD_COST, replaced, substitute)
         self._begin_use(p, events, paid=named_counts(paid))
         self._pay(p, paid)
-        self._add_guard(p, section, events, "built")
+        self.watch.add_guard(p, section, self.public_vp, events, "built")
         self._to_after_use(p, self.phase)
         return events
 
@@ -609,7 +609,7 @@ class HeroRules(WildlingRules):
         self._begin_use(p, events)
         self.knights_played[p] -= 1
         self._settle_special_card(LARGEST_ARMY, events)
-        self._add_guard(p, a[1], events, "yoren")
+        self.watch.add_guard(p, a[1], self.public_vp, events, "yoren")
         self._to_after_use(p, self.phase)
         return events
 

@@ -22,6 +22,7 @@ from ravenry.games.brotherhood.data import (
     BREACHES_TO_END,
     CLANS,
     GIFT_WILDLINGS_TO_END,
+    GUARD_COST,
     SECTIONS,
     SETTLEMENT_TOKENS,
     TOKENS_PER_KEEP,
@@ -29,7 +30,8 @@ from ravenry.games.brotherhood.data import (
     WILDLING_TYPES,
 )
 from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HeroRules
-from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES
+from ravenry.games.brotherhood.wall import Wall
+from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay
 from ravenry.games.catan.rules import LARGEST_ARMY, CatanState
 from ravenry.games.catan.state import MAIN, CatanData
 
@@ -44,7 +46,6 @@ class BrotherhoodState(HeroRules):
 
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._LIST_FIELDS,
-        "guards_left",
         "token_pool",
         "tokens_used",
         "siege_tie",
@@ -52,7 +53,6 @@ class BrotherhoodState(HeroRules):
     )
     _NESTED_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._NESTED_FIELDS,
-        "wall",
         "camps",
         "clearings",
         "gift",
@@ -68,9 +68,52 @@ class BrotherhoodState(HeroRules):
         *HeroRules.HERO_SCALAR_FIELDS,
     )
 
+    # -- the Wall (``wall.py``): a component with its own data ---------------------------------------
+    # The names the views, bots and tests read on the state: the Wall's own fields.
+    @property
+    def wall(self) -> list[list[int]]:
+        return self.watch.sections
+
+    @property
+    def guards_left(self) -> list[int]:
+        return self.watch.guards_left
+
+    @guards_left.setter
+    def guards_left(self, value: list[int]) -> None:
+        self.watch.guards_left = value
+
+    def guards_on_wall(self, p: int) -> int:
+        return self.watch.guards_on_wall(p)
+
+    def open_sections(self) -> list[int]:
+        return self.watch.open_sections()
+
+    def _copy_into(self, other: CatanData) -> None:
+        super()._copy_into(other)
+        assert isinstance(other, BrotherhoodState)
+        other.watch = self.watch.copy()
+
+    def variant_to_json(self, out: dict[str, JSON]) -> None:
+        self.watch.to_json(out)
+
+    def variant_from_json(self, obj: dict[str, JSON]) -> None:
+        self.watch = Wall.from_json(obj)
+
+    def _build_guard(self, p: int, a: Action) -> list[Event]:
+        self._pay(p, GUARD_COST)
+        events: list[Event] = []
+        self.watch.add_guard(p, a[1], self.public_vp, events, "built")
+        return events
+
+    def _place_setup_guard(self, p: int, a: Action) -> list[Event]:
+        events: list[Event] = []
+        self.watch.add_guard(p, a[1], self.public_vp, events, "set-up")
+        self._advance_setup()
+        return events
+
     # -- set-up -----------------------------------------------------------------------------------
     def prepare_variant(self) -> None:
-        self._init_wall()
+        self.watch = Wall.new(self.n)
         self._init_wildlings(SETTLEMENT_TOKENS, TOKENS_PER_KEEP)
         self.siege_tie = []
         self._init_heroes()
@@ -82,7 +125,7 @@ class BrotherhoodState(HeroRules):
 
     def _variant_phase_actions(self, p: int) -> list[Action]:
         if self.phase == SETUP_GUARD:
-            return self.guard_actions(p, "place_guard")
+            return self.watch.guard_actions(p, "place_guard")
         return super()._variant_phase_actions(p)
 
     def _variant_phase_name(self) -> str:
@@ -103,8 +146,8 @@ class BrotherhoodState(HeroRules):
         return h != self.robber and not self.gift[h]
 
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
-        if self.phase == MAIN and self.can_pay_guard(p):
-            actions.extend(self.guard_actions(p, "build_guard"))
+        if self.phase == MAIN and can_pay(self.hands[p], GUARD_COST):
+            actions.extend(self.watch.guard_actions(p, "build_guard"))
         super()._add_variant_actions(p, actions)
 
     def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
@@ -113,7 +156,7 @@ class BrotherhoodState(HeroRules):
         if dev[KNIGHT] > new[KNIGHT]:
             actions.extend(("patrol_wildling", h) for h in range(len(self.gift)) if self.gift[h])
         if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
-            actions.extend(self.guard_actions(p, "play_new_recruits"))
+            actions.extend(self.watch.guard_actions(p, "play_new_recruits"))
 
     def explain_illegal(self, player: int, action: Action) -> str:
         kind = action[0]
@@ -123,13 +166,13 @@ class BrotherhoodState(HeroRules):
                 return "guards are built after the production roll"
             if kind == "place_guard" and self.phase != SETUP_GUARD:
                 return "place_guard is set-up's third round; build_guard during play"
-            if not self.guards_left[player]:
+            if not self.watch.guards_left[player]:
                 return "all 7 of your guards are on the Wall"
             if not isinstance(section, int) or not 0 <= section < SECTIONS:
                 return f"a wall section is 0-{SECTIONS - 1} (west to east)"
-            if section not in self.open_sections():
+            if section not in self.watch.open_sections():
                 return "that wall section is full (5 guards)"
-            if kind == "build_guard" and not self.can_pay_guard(player):
+            if kind == "build_guard" and not can_pay(self.hands[player], GUARD_COST):
                 return "a guard costs 1 brick, 1 lumber and 1 wool"
             if kind == "play_new_recruits":
                 return "you hold no New Recruits card you may play now (one development card a turn)"
@@ -158,7 +201,7 @@ class BrotherhoodState(HeroRules):
     def _play_new_recruits(self, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
         self._use_dev(p, NEW_RECRUITS, events)
-        self._add_guard(p, a[1], events, "new recruits")
+        self.watch.add_guard(p, a[1], self.public_vp, events, "new recruits")
         return events
 
     def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
@@ -194,12 +237,9 @@ class BrotherhoodState(HeroRules):
             return base
         return Result(tuple(self.siege_tie), base.reason, base.scores)
 
-    def _variant_vp_recount(self, p: int) -> int:
-        return self._wall_vp_recount(p)
-
     def refresh_variant_vp(self) -> None:
         for p in range(self.n):
-            self.public_vp[p] += self._wall_vp_recount(p)
+            self.public_vp[p] += self.watch.vp_recount(p)
 
     # -- JSON and views -------------------------------------------------------------------------------
     def _sample_hidden(self, seat: int, rng: Rng) -> BrotherhoodState:
@@ -208,7 +248,7 @@ class BrotherhoodState(HeroRules):
         return sample_brotherhood(self, seat, rng)
 
     def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
-        view["wall"] = [list(section) for section in self.wall]
+        view["wall"] = [list(section) for section in self.watch.sections]
         view["camps"] = {CLANS[c]: [WILDLING_TYPES[k] for k in camp] for c, camp in enumerate(self.camps)}
         view["clearings"] = [[WILDLING_TYPES[k] for k in c] for c in self.clearings]
         view["gift_wildlings"] = {
@@ -224,8 +264,8 @@ class BrotherhoodState(HeroRules):
         view["tokens_used"] = [[CLANS[t // 3], WILDLING_TYPES[t % 3]] for t in self.tokens_used]
         for info in view["players"]:
             p = info["seat"]
-            info["guards_left"] = self.guards_left[p]
-            info["guards_on_wall"] = self.guards_on_wall(p)
+            info["guards_left"] = self.watch.guards_left[p]
+            info["guards_on_wall"] = self.watch.guards_on_wall(p)
             info["wildling_tokens_on_card"] = len(self.settlement_tokens[p]) + len(self.keep_tokens[p])
         self.heroes_view(view, viewer)
 

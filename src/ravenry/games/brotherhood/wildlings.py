@@ -25,12 +25,14 @@ from ravenry.games.brotherhood.data import (
     WILDLING_TYPES,
     all_tokens,
 )
-from ravenry.games.brotherhood.wall import WallRules
+from ravenry.games.brotherhood.wall import Wall
+from ravenry.games.catan.rules import CatanState
 from ravenry.games.catan.state import OVER
 from ravenry.games.got_catan.gift import breach_column
 
 
-class WildlingRules(WallRules):
+class WildlingRules(CatanState):
+    watch: Wall  # the guards on the Wall (``wall.py``), a component the state holds
     camps: list[list[int]]  # per clan, wildling types in camp order
     clearings: list[list[int]]  # per clearing (facing wall sections 1-4)
     gift: list[list[int]]  # per hex of the board, wildling types on it
@@ -142,14 +144,14 @@ class WildlingRules(WallRules):
         an empty section); regular wildlings wait, and breach when they outnumber the guards."""
         if self.phase == OVER:
             return
-        guards = self.wall[clearing]
+        guards = self.watch.sections[clearing]
         if kind == CLIMBER:
             events.append(Event("climber_jumped", {"clearing": clearing + 1}))
             self._jump(clearing, CLIMBER, events)
             self._check_wildling_end(events)
             return
         if kind == GIANT and guards:
-            self._remove_oldest_guard(clearing, events, "giant")
+            self.watch.remove_oldest_guard(clearing, self.public_vp, events, "giant")
             self.wildlings_returned += 1
             events.append(Event("giant_returned", {"clearing": clearing + 1}))
             if len(self.clearings[clearing]) > len(guards):
@@ -161,7 +163,7 @@ class WildlingRules(WallRules):
             # oldest guard, leaving 4 against 4.
             crowd.pop()
             self.wildlings_returned += 2
-            self._remove_oldest_guard(clearing, events, "sixth wildling")
+            self.watch.remove_oldest_guard(clearing, self.public_vp, events, "sixth wildling")
             events.append(Event("sixth_wildling", {"clearing": clearing + 1}))
             return
         crowd.append(kind)
@@ -172,7 +174,7 @@ class WildlingRules(WallRules):
         """The guard on space 1 goes home, the others move down; every wildling of the clearing
         jumps over, one by one (until an eighth in the Gift ends the game); the breach marker
         advances."""
-        self._remove_oldest_guard(clearing, events, "breach")
+        self.watch.remove_oldest_guard(clearing, self.public_vp, events, "breach")
         crowd = self.clearings[clearing]
         self.clearings[clearing] = []
         self.breaches += 1
@@ -208,6 +210,11 @@ class WildlingRules(WallRules):
     def _check_wildling_end(self, events: list[Event]) -> None:
         if self.phase != OVER and self.wildlings_in_gift() >= GIFT_WILDLINGS_TO_END:
             self._end_siege(f"{self.wildlings_in_gift()} wildlings in the Gift", events)
+
+    def siege_winners(self) -> tuple[int, ...]:
+        """Who wins when the wildlings end the game: the most guards on the Wall (ties: see
+        :meth:`Wall.siege_winners`)."""
+        return self.watch.siege_winners([self.total_vp(p) for p in range(self.n)])
 
     def _end_siege(self, reason: str, events: list[Event]) -> None:
         if self.phase == OVER:
