@@ -42,14 +42,18 @@ and the views use the hero's index in :data:`HEROES`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from ravenry.core.protocol import JSON, Action, Decision, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
-from ravenry.games.brotherhood.wildlings import WildlingRules
+from ravenry.games.brotherhood.wall import Wall
+from ravenry.games.brotherhood.wildlings import Wildlings
 from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost, named_counts
-from ravenry.games.catan.rules import LARGEST_ARMY
+from ravenry.games.catan.rules import LARGEST_ARMY, CatanState
 from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL
+
+if TYPE_CHECKING:
+    from ravenry.games.brotherhood.rules import BrotherhoodState
 
 # id, card code, name, the timing (own turn: "main" after the roll, "any" before or after it;
 # "production": after any production roll, on anyone's turn).
@@ -119,7 +123,10 @@ def _substituted(cost: Cost, replaced: int, substitute: int) -> tuple[int, ...]:
     return tuple(paid)
 
 
-class HeroRules(WildlingRules):
+class HeroRules(CatanState):
+    # The components the heroes act on, held by the state (``wall.py``, ``wildlings.py``).
+    watch: Wall
+    north: Wildlings
     hero: list[int]  # each player's hero
     hero_b_side: list[int]  # 1 when the hero shows its B side
     hero_taken_turn: list[int]
@@ -334,14 +341,15 @@ class HeroRules(WildlingRules):
         )
 
     def _benjen_options(self, p: int, actions: list[Action]) -> None:
-        for c, camp in enumerate(self.camps):
+        for c, camp in enumerate(self.north.camps):
             actions.extend(("use_benjen", c, i) for i in range(len(camp)))
-        for k, crowd in enumerate(self.clearings):
+        for k, crowd in enumerate(self.north.clearings):
             if crowd:
                 actions.append(("use_benjen", len(CLANS) + k, 0))
 
     def _ygritte_options(self, p: int, actions: list[Action]) -> None:
-        actions.extend(("use_ygritte", h) for h in range(len(self.gift)) if self.gift[h])
+        gift = self.north.gift
+        actions.extend(("use_ygritte", h) for h in range(len(gift)) if gift[h])
 
     def _yoren_options(self, p: int, actions: list[Action]) -> None:
         if self.knights_played[p] and self.watch.guards_left[p]:
@@ -583,15 +591,18 @@ class HeroRules(WildlingRules):
         _, area, index = a
         events: list[Event] = []
         if area < len(CLANS):
-            self.camps[area].pop(index)  # the colder camps move one closer
+            self.north.camps[area].pop(index)  # the colder camps move one closer
             where = f"{CLANS[area]} camp {index + 1}"
         else:
-            self.clearings[area - len(CLANS)].pop()
+            self.north.clearings[area - len(CLANS)].pop()
             where = f"clearing {area - len(CLANS) + 1}"
-        self.wildlings_returned += 1
+        self.north.wildlings_returned += 1
         self._begin_use(p, events, removed_from=where)
         resume = self.phase
-        self._reveal(self._draw_pool_token(events), events, "benjen")
+        north = self.north
+        north.reveal(
+            cast("BrotherhoodState", self), north.draw_pool_token(self.rng, events), events, "benjen"
+        )
         if self.phase != PRE_ROLL and self.phase != MAIN:
             return events  # the new wildling ended the game
         self._to_after_use(p, resume)
@@ -600,7 +611,7 @@ class HeroRules(WildlingRules):
     def _use_ygritte(self, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
         self._begin_use(p, events, hex=a[1])
-        self._return_from_gift(a[1])
+        self.north.return_from_gift(a[1])
         self._to_after_use(p, self.phase)
         return events
 

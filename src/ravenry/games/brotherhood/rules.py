@@ -31,9 +31,10 @@ from ravenry.games.brotherhood.data import (
 )
 from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HeroRules
 from ravenry.games.brotherhood.wall import Wall
+from ravenry.games.brotherhood.wildlings import Wildlings, column_hexes
 from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay
 from ravenry.games.catan.rules import LARGEST_ARMY, CatanState
-from ravenry.games.catan.state import MAIN, CatanData
+from ravenry.games.catan.state import MAIN, OVER, CatanData
 
 SETUP_GUARD: Final = 20
 
@@ -46,25 +47,12 @@ class BrotherhoodState(HeroRules):
 
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._LIST_FIELDS,
-        "token_pool",
-        "tokens_used",
         "siege_tie",
         *HeroRules.HERO_LIST_FIELDS,
     )
-    _NESTED_FIELDS: ClassVar[tuple[str, ...]] = (
-        *CatanData._NESTED_FIELDS,
-        "camps",
-        "clearings",
-        "gift",
-        "settlement_tokens",
-        "keep_tokens",
-    )
+    _NESTED_FIELDS: ClassVar[tuple[str, ...]] = (*CatanData._NESTED_FIELDS,)
     _SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._SCALAR_FIELDS,
-        "breaches",
-        "wildling_die",
-        "wildlings_created",
-        "wildlings_returned",
         *HeroRules.HERO_SCALAR_FIELDS,
     )
 
@@ -88,16 +76,132 @@ class BrotherhoodState(HeroRules):
     def open_sections(self) -> list[int]:
         return self.watch.open_sections()
 
+    # -- the wildlings (``wildlings.py``): a component with its own data ------------------------------
+    # The names the views, bots, samplers and tests read (and scenarios set) on the state.
+    @property
+    def camps(self) -> list[list[int]]:
+        return self.north.camps
+
+    @camps.setter
+    def camps(self, value: list[list[int]]) -> None:
+        self.north.camps = value
+
+    @property
+    def clearings(self) -> list[list[int]]:
+        return self.north.clearings
+
+    @clearings.setter
+    def clearings(self, value: list[list[int]]) -> None:
+        self.north.clearings = value
+
+    @property
+    def gift(self) -> list[list[int]]:
+        return self.north.gift
+
+    @gift.setter
+    def gift(self, value: list[list[int]]) -> None:
+        self.north.gift = value
+
+    @property
+    def breaches(self) -> int:
+        return self.north.breaches
+
+    @breaches.setter
+    def breaches(self, value: int) -> None:
+        self.north.breaches = value
+
+    @property
+    def token_pool(self) -> list[int]:
+        return self.north.token_pool
+
+    @token_pool.setter
+    def token_pool(self, value: list[int]) -> None:
+        self.north.token_pool = value
+
+    @property
+    def tokens_used(self) -> list[int]:
+        return self.north.tokens_used
+
+    @tokens_used.setter
+    def tokens_used(self, value: list[int]) -> None:
+        self.north.tokens_used = value
+
+    @property
+    def settlement_tokens(self) -> list[list[int]]:
+        return self.north.settlement_tokens
+
+    @settlement_tokens.setter
+    def settlement_tokens(self, value: list[list[int]]) -> None:
+        self.north.settlement_tokens = value
+
+    @property
+    def keep_tokens(self) -> list[list[int]]:
+        return self.north.keep_tokens
+
+    @keep_tokens.setter
+    def keep_tokens(self, value: list[list[int]]) -> None:
+        self.north.keep_tokens = value
+
+    @property
+    def wildling_die(self) -> int:
+        return self.north.wildling_die
+
+    @wildling_die.setter
+    def wildling_die(self, value: int) -> None:
+        self.north.wildling_die = value
+
+    @property
+    def wildlings_created(self) -> int:
+        return self.north.wildlings_created
+
+    @wildlings_created.setter
+    def wildlings_created(self, value: int) -> None:
+        self.north.wildlings_created = value
+
+    @property
+    def wildlings_returned(self) -> int:
+        return self.north.wildlings_returned
+
+    @wildlings_returned.setter
+    def wildlings_returned(self, value: int) -> None:
+        self.north.wildlings_returned = value
+
+    def column_hexes(self, section: int) -> tuple[int, ...]:
+        return column_hexes(self.board, section)
+
+    def wildlings_in_gift(self) -> int:
+        return self.north.wildlings_in_gift()
+
+    def wildlings_north(self) -> int:
+        return self.north.wildlings_north()
+
+    def siege_winners(self) -> tuple[int, ...]:
+        """Who wins when the wildlings end the game: the most guards on the Wall (ties: see
+        :meth:`Wall.siege_winners`)."""
+        return self.watch.siege_winners([self.total_vp(p) for p in range(self.n)])
+
+    def end_siege(self, reason: str, events: list[Event]) -> None:
+        """The wildlings end the game at once (3 breaches, 8 in the Gift): won by
+        :meth:`siege_winners`; a tie is kept in ``siege_tie`` (all of them win)."""
+        if self.phase == OVER:
+            return
+        winners = self.siege_winners()
+        self._finish(winners[0] if len(winners) == 1 else -1, reason, events)
+        self.siege_tie = list(winners) if len(winners) > 1 else []
+
     def _copy_into(self, other: CatanData) -> None:
         super()._copy_into(other)
         assert isinstance(other, BrotherhoodState)
         other.watch = self.watch.copy()
+        other.north = self.north.copy()
 
     def variant_to_json(self, out: dict[str, JSON]) -> None:
         self.watch.to_json(out)
+        self.north.to_json(out)
 
     def variant_from_json(self, obj: dict[str, JSON]) -> None:
         self.watch = Wall.from_json(obj)
+        self.north = Wildlings.from_json(obj)
 
     def _build_guard(self, p: int, a: Action) -> list[Event]:
         self._pay(p, GUARD_COST)
@@ -114,7 +218,14 @@ class BrotherhoodState(HeroRules):
     # -- set-up -----------------------------------------------------------------------------------
     def prepare_variant(self) -> None:
         self.watch = Wall.new(self.n)
-        self._init_wildlings(SETTLEMENT_TOKENS, TOKENS_PER_KEEP)
+        self.north = Wildlings.new(
+            self.n,
+            self.board.topo.n_hexes,
+            self.rules.max_cities,
+            SETTLEMENT_TOKENS,
+            TOKENS_PER_KEEP,
+            self.rng,
+        )
         self.siege_tie = []
         self._init_heroes()
 
@@ -135,15 +246,16 @@ class BrotherhoodState(HeroRules):
 
     # -- the turn ---------------------------------------------------------------------------------
     def _roll_extra_dice(self, events: list[Event]) -> None:
-        self.wildling_die = self.rng.die(WILDLING_DIE_SIDES)
-        events.append(Event("wildling_die", {"face": self.wildling_die}))
+        face = self.rng.die(WILDLING_DIE_SIDES)
+        self.north.wildling_die = face
+        events.append(Event("wildling_die", {"face": face}))
 
     def _after_production(self, events: list[Event]) -> None:
-        self._advance_wildlings(self.wildling_die, events)
+        self.north.advance(self, self.north.wildling_die, events)
         super()._after_production(events)
 
     def hex_produces(self, h: int) -> bool:
-        return h != self.robber and not self.gift[h]
+        return h != self.robber and not self.north.gift[h]
 
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
         if self.phase == MAIN and can_pay(self.hands[p], GUARD_COST):
@@ -154,7 +266,8 @@ class BrotherhoodState(HeroRules):
         dev = self.dev_hands[p]
         new = self.dev_bought_this_turn[p]
         if dev[KNIGHT] > new[KNIGHT]:
-            actions.extend(("patrol_wildling", h) for h in range(len(self.gift)) if self.gift[h])
+            gift = self.north.gift
+            actions.extend(("patrol_wildling", h) for h in range(len(gift)) if gift[h])
         if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
             actions.extend(self.watch.guard_actions(p, "play_new_recruits"))
 
@@ -187,7 +300,7 @@ class BrotherhoodState(HeroRules):
         events: list[Event] = []
         self._use_dev(p, KNIGHT, events, option="return_wildling", hex=h)
         self.knights_played[p] += 1
-        self._return_from_gift(h)
+        self.north.return_from_gift(h)
         r = self.board.hex_resource[h]
         if r >= 0 and self.bank[r]:
             self.bank[r] -= 1
@@ -205,17 +318,19 @@ class BrotherhoodState(HeroRules):
         return events
 
     def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
-        self._reveal(self.settlement_tokens[p].pop(), events, "settlement")
+        north = self.north
+        north.reveal(self, north.settlement_tokens[p].pop(), events, "settlement")
         super()._on_settlement_built(p, node, events)
 
     def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
-        tokens = self.keep_tokens[p]
+        north = self.north
+        tokens = north.keep_tokens[p]
         first, second = tokens.pop(), tokens.pop()
-        self._reveal(first, events, "keep")
-        self._reveal(second, events, "keep")
+        north.reveal(self, first, events, "keep")
+        north.reveal(self, second, events, "keep")
         # Then the returned settlement goes back onto the card over a fresh token from the pool
         # (Rules Reference: "you release 2 wildling tokens. The upgraded settlement piece returns").
-        self.settlement_tokens[p].append(self._draw_pool_token(events))
+        north.settlement_tokens[p].append(north.draw_pool_token(self.rng, events))
         super()._on_city_built(p, node, events)
 
     def _keeps_undo(self, events: list[Event]) -> bool:
@@ -227,7 +342,8 @@ class BrotherhoodState(HeroRules):
         return super()._keeps_undo(events)
 
     def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
-        self._reveal(self._draw_pool_token(events), events, card)
+        north = self.north
+        north.reveal(self, north.draw_pool_token(self.rng, events), events, card)
         super()._on_special_card_taken(p, card, events)
 
     # -- the end ------------------------------------------------------------------------------------
@@ -248,25 +364,26 @@ class BrotherhoodState(HeroRules):
         return sample_brotherhood(self, seat, rng)
 
     def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
+        north = self.north
         view["wall"] = [list(section) for section in self.watch.sections]
-        view["camps"] = {CLANS[c]: [WILDLING_TYPES[k] for k in camp] for c, camp in enumerate(self.camps)}
-        view["clearings"] = [[WILDLING_TYPES[k] for k in c] for c in self.clearings]
+        view["camps"] = {CLANS[c]: [WILDLING_TYPES[k] for k in camp] for c, camp in enumerate(north.camps)}
+        view["clearings"] = [[WILDLING_TYPES[k] for k in c] for c in north.clearings]
         view["gift_wildlings"] = {
-            str(h): [WILDLING_TYPES[k] for k in ws] for h, ws in enumerate(self.gift) if ws
+            str(h): [WILDLING_TYPES[k] for k in ws] for h, ws in enumerate(north.gift) if ws
         }
         view["columns"] = [list(self.column_hexes(s)) for s in range(SECTIONS)]
-        view["breaches"] = self.breaches
-        view["wildling_die"] = self.wildling_die or None
-        view["token_pool_size"] = len(self.token_pool)
+        view["breaches"] = north.breaches
+        view["wildling_die"] = north.wildling_die or None
+        view["token_pool_size"] = len(north.token_pool)
         # The game's end conditions, for the page's counters (it keeps no copy of the rules).
         view["gift_wildlings_to_end"] = GIFT_WILDLINGS_TO_END
         view["breaches_to_end"] = BREACHES_TO_END
-        view["tokens_used"] = [[CLANS[t // 3], WILDLING_TYPES[t % 3]] for t in self.tokens_used]
+        view["tokens_used"] = [[CLANS[t // 3], WILDLING_TYPES[t % 3]] for t in north.tokens_used]
         for info in view["players"]:
             p = info["seat"]
             info["guards_left"] = self.watch.guards_left[p]
             info["guards_on_wall"] = self.watch.guards_on_wall(p)
-            info["wildling_tokens_on_card"] = len(self.settlement_tokens[p]) + len(self.keep_tokens[p])
+            info["wildling_tokens_on_card"] = len(north.settlement_tokens[p]) + len(north.keep_tokens[p])
         self.heroes_view(view, viewer)
 
 
