@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from ravenry.core.protocol import JSON, Action, Event, Result
+from ravenry.core.protocol import JSON, Action, Decision, Event, Result
 from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.data import (
     BREACHES_TO_END,
@@ -29,7 +29,7 @@ from ravenry.games.brotherhood.data import (
     WILDLING_DIE_SIDES,
     WILDLING_TYPES,
 )
-from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HeroRules
+from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HERO_PHASES, Heroes
 from ravenry.games.brotherhood.wall import Wall
 from ravenry.games.brotherhood.wildlings import Wildlings, column_hexes
 from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay
@@ -39,8 +39,13 @@ from ravenry.games.catan.state import MAIN, OVER, CatanData
 SETUP_GUARD: Final = 20
 
 
-class BrotherhoodState(HeroRules):
-    siege_tie: list[int]
+class BrotherhoodState(CatanState):
+    """Catan's state holding the three components of Brotherhood of the Watch."""
+
+    watch: Wall  # the guards on the Wall
+    north: Wildlings  # the wildlings and their tokens
+    heroes: Heroes  # every player's hero and the display
+    siege_tie: list[int]  # the players who share a siege win (a tie on every tie-breaker)
 
     # The undo option: a guard built may be taken back too (it draws nothing).
     UNDOABLE_TYPES: ClassVar[frozenset[str]] = CatanState.UNDOABLE_TYPES | {"build_guard"}
@@ -48,12 +53,6 @@ class BrotherhoodState(HeroRules):
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._LIST_FIELDS,
         "siege_tie",
-        *HeroRules.HERO_LIST_FIELDS,
-    )
-    _NESTED_FIELDS: ClassVar[tuple[str, ...]] = (*CatanData._NESTED_FIELDS,)
-    _SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
-        *CatanData._SCALAR_FIELDS,
-        *HeroRules.HERO_SCALAR_FIELDS,
     )
 
     # -- the Wall (``wall.py``): a component with its own data ---------------------------------------
@@ -189,19 +188,121 @@ class BrotherhoodState(HeroRules):
         self._finish(winners[0] if len(winners) == 1 else -1, reason, events)
         self.siege_tie = list(winners) if len(winners) > 1 else []
 
+    # -- the heroes (``heroes.py``): a component with its own data -----------------------------------
+    # The names the views, bots, samplers and tests read (and scenarios set) on the state.
+    @property
+    def hero(self) -> list[int]:
+        return self.heroes.hero
+
+    @hero.setter
+    def hero(self, value: list[int]) -> None:
+        self.heroes.hero = value
+
+    @property
+    def hero_b_side(self) -> list[int]:
+        return self.heroes.hero_b_side
+
+    @hero_b_side.setter
+    def hero_b_side(self, value: list[int]) -> None:
+        self.heroes.hero_b_side = value
+
+    @property
+    def hero_taken_turn(self) -> list[int]:
+        return self.heroes.hero_taken_turn
+
+    @hero_taken_turn.setter
+    def hero_taken_turn(self, value: list[int]) -> None:
+        self.heroes.hero_taken_turn = value
+
+    @property
+    def hero_used_turn(self) -> list[int]:
+        return self.heroes.hero_used_turn
+
+    @hero_used_turn.setter
+    def hero_used_turn(self, value: list[int]) -> None:
+        self.heroes.hero_used_turn = value
+
+    @property
+    def hero_display(self) -> list[int]:
+        return self.heroes.hero_display
+
+    @hero_display.setter
+    def hero_display(self, value: list[int]) -> None:
+        self.heroes.hero_display = value
+
+    @property
+    def hero_actor(self) -> int:
+        return self.heroes.hero_actor
+
+    @hero_actor.setter
+    def hero_actor(self, value: int) -> None:
+        self.heroes.hero_actor = value
+
+    @property
+    def hero_resume(self) -> int:
+        return self.heroes.hero_resume
+
+    @hero_resume.setter
+    def hero_resume(self, value: int) -> None:
+        self.heroes.hero_resume = value
+
+    @property
+    def hero_choice(self) -> list[int]:
+        return self.heroes.hero_choice
+
+    @hero_choice.setter
+    def hero_choice(self, value: list[int]) -> None:
+        self.heroes.hero_choice = value
+
+    @property
+    def tarly_due(self) -> int:
+        return self.heroes.tarly_due
+
+    @tarly_due.setter
+    def tarly_due(self, value: int) -> None:
+        self.heroes.tarly_due = value
+
+    def hero_ready(self, p: int) -> bool:
+        return self.heroes.hero_ready(self, p)
+
+    def othell_removable_roads(self, p: int) -> list[int]:
+        return self.heroes.othell_removable_roads(self, p)
+
+    def _hero_action(self, p: int, a: Action) -> list[Event]:
+        """Every hero action: the heroes' own handler does it."""
+        return HERO_HANDLERS[a[0]](self.heroes, self, p, a)
+
+    def start_setup_phase(self) -> list[Event]:
+        events = super().start_setup_phase()
+        self.heroes.deal_starting_heroes(self.n, self.first_player)
+        return events
+
+    def decision(self) -> Decision:
+        if self.phase in HERO_PHASES:
+            return Decision((self.heroes.hero_actor,))
+        return super().decision()
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        if self.phase in HERO_PHASES:
+            return self.heroes.phase_actions(self, player)
+        return super()._legal_actions(player)
+
     def _copy_into(self, other: CatanData) -> None:
         super()._copy_into(other)
         assert isinstance(other, BrotherhoodState)
         other.watch = self.watch.copy()
         other.north = self.north.copy()
+        other.heroes = self.heroes.copy()
 
     def variant_to_json(self, out: dict[str, JSON]) -> None:
         self.watch.to_json(out)
         self.north.to_json(out)
+        self.heroes.to_json(out)
 
     def variant_from_json(self, obj: dict[str, JSON]) -> None:
         self.watch = Wall.from_json(obj)
         self.north = Wildlings.from_json(obj)
+        self.heroes = Heroes.from_json(obj)
 
     def _build_guard(self, p: int, a: Action) -> list[Event]:
         self._pay(p, GUARD_COST)
@@ -227,7 +328,7 @@ class BrotherhoodState(HeroRules):
             self.rng,
         )
         self.siege_tie = []
-        self._init_heroes()
+        self.heroes = Heroes.new(self.n, self.first_player)
 
     def setup_plan(self) -> list[tuple[int, int]]:
         plan = super().setup_plan()
@@ -242,7 +343,7 @@ class BrotherhoodState(HeroRules):
     def _variant_phase_name(self) -> str:
         if self.phase == SETUP_GUARD:
             return "setup_guard"
-        return super()._variant_phase_name()
+        return HERO_PHASES.get(self.phase) or super()._variant_phase_name()
 
     # -- the turn ---------------------------------------------------------------------------------
     def _roll_extra_dice(self, events: list[Event]) -> None:
@@ -252,7 +353,10 @@ class BrotherhoodState(HeroRules):
 
     def _after_production(self, events: list[Event]) -> None:
         self.north.advance(self, self.north.wildling_die, events)
-        super()._after_production(events)
+        self.heroes.after_production(self)
+
+    def _after_income(self, gains: list[list[int]], events: list[Event]) -> None:
+        self.heroes.after_income(self, gains)
 
     def hex_produces(self, h: int) -> bool:
         return h != self.robber and not self.north.gift[h]
@@ -260,7 +364,7 @@ class BrotherhoodState(HeroRules):
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
         if self.phase == MAIN and can_pay(self.hands[p], GUARD_COST):
             actions.extend(self.watch.guard_actions(p, "build_guard"))
-        super()._add_variant_actions(p, actions)
+        self.heroes.add_actions(self, p, actions)
 
     def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
         dev = self.dev_hands[p]
@@ -291,7 +395,7 @@ class BrotherhoodState(HeroRules):
                 return "you hold no New Recruits card you may play now (one development card a turn)"
         if kind == "patrol_wildling":
             return "a ranger patrol you may play now can return a wildling only from a Gift hex that has one"
-        return super().explain_illegal(player, action)
+        return self.heroes.explain_illegal(self, player, action) or super().explain_illegal(player, action)
 
     def _patrol_wildling(self, p: int, a: Action) -> list[Event]:
         """Ranger patrol, option 2: a wildling in the Gift goes back to the Frostfangs and you
@@ -384,12 +488,12 @@ class BrotherhoodState(HeroRules):
             info["guards_left"] = self.watch.guards_left[p]
             info["guards_on_wall"] = self.watch.guards_on_wall(p)
             info["wildling_tokens_on_card"] = len(north.settlement_tokens[p]) + len(north.keep_tokens[p])
-        self.heroes_view(view, viewer)
+        self.heroes.view(self, view, viewer)
 
 
 BrotherhoodState._HANDLERS = {
     **CatanState._HANDLERS,
-    **HERO_HANDLERS,
+    **{kind: BrotherhoodState._hero_action for kind in HERO_HANDLERS},
     "place_guard": BrotherhoodState._place_setup_guard,
     "build_guard": BrotherhoodState._build_guard,
     "patrol_wildling": BrotherhoodState._patrol_wildling,
