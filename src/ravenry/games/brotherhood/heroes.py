@@ -48,7 +48,7 @@ from ravenry.core.protocol import JSON, Action, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
 from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost, named_counts
 from ravenry.games.catan.rules import LARGEST_ARMY
-from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL
+from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL, Part
 
 if TYPE_CHECKING:
     from ravenry.games.brotherhood.rules import BrotherhoodState
@@ -132,7 +132,7 @@ def _substituted(cost: Cost, replaced: int, substitute: int) -> tuple[int, ...]:
     return tuple(paid)
 
 
-class Heroes:
+class Heroes(Part):
     """Every player's hero and the display, and the state of a hero's use in progress."""
 
     hero: list[int]  # each player's hero

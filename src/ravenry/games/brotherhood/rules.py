@@ -14,7 +14,8 @@ What changes from ``got-catan`` (everything else is the Catan engine):
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
 from ravenry.core.protocol import JSON, Action, Decision, Event, Result
 from ravenry.core.rng import Rng
@@ -34,7 +35,7 @@ from ravenry.games.brotherhood.wall import Wall
 from ravenry.games.brotherhood.wildlings import Wildlings, column_hexes
 from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay
 from ravenry.games.catan.rules import LARGEST_ARMY, CatanState
-from ravenry.games.catan.state import MAIN, OVER, CatanData
+from ravenry.games.catan.state import MAIN, OVER, CatanData, Part
 
 SETUP_GUARD: Final = 20
 
@@ -49,6 +50,12 @@ class BrotherhoodState(CatanState):
 
     # The undo option: a guard built may be taken back too (it draws nothing).
     UNDOABLE_TYPES: ClassVar[frozenset[str]] = CatanState.UNDOABLE_TYPES | {"build_guard"}
+    VARIANT_PHASE_NAMES: ClassVar[dict[int, str]] = {SETUP_GUARD: "setup_guard", **HERO_PHASES}
+    _PARTS: ClassVar[tuple[tuple[str, Callable[[dict[str, Any]], Part]], ...]] = (
+        ("watch", Wall.from_json),
+        ("north", Wildlings.from_json),
+        ("heroes", Heroes.from_json),
+    )
 
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._LIST_FIELDS,
@@ -287,23 +294,6 @@ class BrotherhoodState(CatanState):
             return self.heroes.phase_actions(self, player)
         return super()._legal_actions(player)
 
-    def _copy_into(self, other: CatanData) -> None:
-        super()._copy_into(other)
-        assert isinstance(other, BrotherhoodState)
-        other.watch = self.watch.copy()
-        other.north = self.north.copy()
-        other.heroes = self.heroes.copy()
-
-    def variant_to_json(self, out: dict[str, JSON]) -> None:
-        self.watch.to_json(out)
-        self.north.to_json(out)
-        self.heroes.to_json(out)
-
-    def variant_from_json(self, obj: dict[str, JSON]) -> None:
-        self.watch = Wall.from_json(obj)
-        self.north = Wildlings.from_json(obj)
-        self.heroes = Heroes.from_json(obj)
-
     def _build_guard(self, p: int, a: Action) -> list[Event]:
         self._pay(p, GUARD_COST)
         events: list[Event] = []
@@ -340,11 +330,6 @@ class BrotherhoodState(CatanState):
             return self.watch.guard_actions(p, "place_guard")
         return super()._variant_phase_actions(p)
 
-    def _variant_phase_name(self) -> str:
-        if self.phase == SETUP_GUARD:
-            return "setup_guard"
-        return HERO_PHASES.get(self.phase) or super()._variant_phase_name()
-
     # -- the turn ---------------------------------------------------------------------------------
     def _roll_extra_dice(self, events: list[Event]) -> None:
         face = self.rng.die(WILDLING_DIE_SIDES)
@@ -362,18 +347,17 @@ class BrotherhoodState(CatanState):
         return h != self.robber and not self.north.gift[h]
 
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
+        if not self.dev_played:  # Brotherhood's own plays of development cards
+            dev = self.dev_hands[p]
+            new = self.dev_bought_this_turn[p]
+            if dev[KNIGHT] > new[KNIGHT]:
+                gift = self.north.gift
+                actions.extend(("patrol_wildling", h) for h in range(len(gift)) if gift[h])
+            if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
+                actions.extend(self.watch.guard_actions(p, "play_new_recruits"))
         if self.phase == MAIN and can_pay(self.hands[p], GUARD_COST):
             actions.extend(self.watch.guard_actions(p, "build_guard"))
         self.heroes.add_actions(self, p, actions)
-
-    def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
-        dev = self.dev_hands[p]
-        new = self.dev_bought_this_turn[p]
-        if dev[KNIGHT] > new[KNIGHT]:
-            gift = self.north.gift
-            actions.extend(("patrol_wildling", h) for h in range(len(gift)) if gift[h])
-        if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
-            actions.extend(self.watch.guard_actions(p, "play_new_recruits"))
 
     def explain_illegal(self, player: int, action: Action) -> str:
         kind = action[0]
@@ -421,21 +405,8 @@ class BrotherhoodState(CatanState):
         self.watch.add_guard(p, a[1], self.public_vp, events, "new recruits")
         return events
 
-    def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
-        north = self.north
-        north.reveal(self, north.settlement_tokens[p].pop(), events, "settlement")
-        super()._on_settlement_built(p, node, events)
-
-    def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
-        north = self.north
-        tokens = north.keep_tokens[p]
-        first, second = tokens.pop(), tokens.pop()
-        north.reveal(self, first, events, "keep")
-        north.reveal(self, second, events, "keep")
-        # Then the returned settlement goes back onto the card over a fresh token from the pool
-        # (Rules Reference: "you release 2 wildling tokens. The upgraded settlement piece returns").
-        north.settlement_tokens[p].append(north.draw_pool_token(self.rng, events))
-        super()._on_city_built(p, node, events)
+    def _on_gain(self, p: int, gain: str, events: list[Event]) -> None:
+        self.north.release(self, p, gain, events)
 
     def _keeps_undo(self, events: list[Event]) -> bool:
         # A settlement, a keep, or Longest Road taken turns up wildling tokens: seen, and drawn
@@ -444,11 +415,6 @@ class BrotherhoodState(CatanState):
             if event.type in ("token_revealed", "tokens_remixed"):
                 return False
         return super()._keeps_undo(events)
-
-    def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
-        north = self.north
-        north.reveal(self, north.draw_pool_token(self.rng, events), events, card)
-        super()._on_special_card_taken(p, card, events)
 
     # -- the end ------------------------------------------------------------------------------------
     def result(self) -> Result | None:

@@ -21,6 +21,7 @@ from ravenry.games.brotherhood.data import (
     SECTIONS,
     SPACES_PER_SECTION,
 )
+from ravenry.games.catan.state import Part
 
 
 def guard_tokens(count: int) -> int:
@@ -32,7 +33,7 @@ def guard_tokens(count: int) -> int:
     return tokens
 
 
-class Wall:
+class Wall(Part):
     """The guards on the Wall and in each player's supply."""
 
     sections: list[list[int]]  # per section (west to east), the owners of its guards, space 1 first

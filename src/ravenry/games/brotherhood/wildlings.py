@@ -35,7 +35,7 @@ from ravenry.games.brotherhood.data import (
     all_tokens,
 )
 from ravenry.games.catan.board import Board
-from ravenry.games.catan.state import OVER
+from ravenry.games.catan.state import OVER, Part
 from ravenry.games.got_catan.gift import breach_column
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def column_hexes(board: Board, section: int) -> tuple[int, ...]:
     return tuple(coords.index(c) for c in breach_column(section + 1))
 
 
-class Wildlings:
+class Wildlings(Part):
     """Everything north of the Wall and the wildlings in the Gift, with the tokens that make them."""
 
     camps: list[list[int]]  # per clan, wildling types in camp order
@@ -147,6 +147,22 @@ class Wildlings:
             Event("token_revealed", {"clan": CLANS[clan], "wildling": WILDLING_TYPES[kind], "why": why})
         )
         self._migrate(s, clan, kind, events)
+
+    def release(self, s: BrotherhoodState, p: int, gain: str, events: list[Event]) -> None:
+        """What ``p`` gained during play turns up wildling tokens: a settlement the one under it
+        on the building cost card, a keep the two under it (and the returned settlement goes back
+        onto the card over a fresh token from the pool: Rules Reference, "you release 2 wildling
+        tokens. The upgraded settlement piece returns"), a special card one from the pool."""
+        if gain == "settlement":
+            self.reveal(s, self.settlement_tokens[p].pop(), events, "settlement")
+        elif gain == "city":
+            tokens = self.keep_tokens[p]
+            first, second = tokens.pop(), tokens.pop()
+            self.reveal(s, first, events, "keep")
+            self.reveal(s, second, events, "keep")
+            self.settlement_tokens[p].append(self.draw_pool_token(s.rng, events))
+        else:
+            self.reveal(s, self.draw_pool_token(s.rng, events), events, gain)
 
     # -- migration, advance, rush -----------------------------------------------------------------
     def _migrate(self, s: BrotherhoodState, clan: int, kind: int, events: list[Event]) -> None:

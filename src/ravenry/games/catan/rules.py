@@ -92,6 +92,8 @@ class CatanState(CatanTrade):
 
     game: Game[Any, Any]
     _HANDLERS: ClassVar[dict[str, Handler]] = {}  # action type → method; each variant extends it
+    # The names of a variant's own phases (numbered after Catan's), for views and messages.
+    VARIANT_PHASE_NAMES: ClassVar[dict[int, str]] = {}
     # The undo option: actions that may be taken back when nothing else has happened since.
     # Each is public and draws nothing (no dice, card or token; a variant whose build reveals
     # something says so in _keeps_undo). Set-up placements count: a misplaced first settlement
@@ -239,7 +241,6 @@ class CatanState(CatanTrade):
             actions.extend(pairs)
         if dev[MONOPOLY] > new[MONOPOLY]:
             actions.extend(PLAY_MONOPOLY)
-        self._add_variant_dev_plays(p, actions)
 
     def _robber_actions(self, p: int) -> list[Action]:
         actions: list[Action] = []
@@ -421,7 +422,6 @@ class CatanState(CatanTrade):
     def _snapshot_to_json(self) -> dict[str, JSON]:
         out = self._data_to_json(None)
         del out["config"], out["layout"]  # the live state's own
-        self.variant_to_json(out)
         return out
 
     def undo_from_json(self, value: JSON) -> None:
@@ -436,7 +436,6 @@ class CatanState(CatanTrade):
                 raise MalformedAction("an undo snapshot is [action, state]")
             snapshot = type(self)(self.game, self.config, self.board, self.rules, Rng(0))
             snapshot._data_from_json(entry[1], self.game.action_from_json)
-            snapshot.variant_from_json(entry[1])
             snapshot.undo_stack = None
             stack.append((self.game.action_from_json(entry[0]), snapshot))
         self.undo_stack = stack
@@ -551,7 +550,12 @@ class CatanState(CatanTrade):
     def phase_name(self) -> str:
         from ravenry.games.catan.state import PHASE_NAMES
 
-        return PHASE_NAMES[self.phase] if self.phase < len(PHASE_NAMES) else self._variant_phase_name()
+        phase = self.phase
+        return (
+            PHASE_NAMES[phase]
+            if phase < len(PHASE_NAMES)
+            else self.VARIANT_PHASE_NAMES.get(phase, str(phase))
+        )
 
     # -- set-up ---------------------------------------------------------------------------------
     def setup_plan(self) -> list[tuple[int, int]]:
@@ -790,7 +794,7 @@ class CatanState(CatanTrade):
         self._pay(p, SETTLEMENT_COST)
         self._put_settlement(p, node)
         events = [Event("built", {"player": p, "piece": "settlement", "node": node})]
-        self._on_settlement_built(p, node, events)
+        self._on_gain(p, "settlement", events)
         # A settlement can break an opponent's road through this intersection.
         eo = self.edge_owner
         broken = {eo[e] for e in self.board.topo.node_edges[node] if eo[e] >= 0 and eo[e] != p}
@@ -807,7 +811,7 @@ class CatanState(CatanTrade):
         self.settlements_left[p] += 1
         self.public_vp[p] += 1
         events = [Event("built", {"player": p, "piece": "city", "node": node})]
-        self._on_city_built(p, node, events)
+        self._on_gain(p, "city", events)
         return events
 
     def _buy_dev(self, p: int, a: Action) -> list[Event]:
@@ -892,9 +896,6 @@ class CatanState(CatanTrade):
         if self.rules.win_at_end_of_turn and self.total_vp(p) >= self.rules.victory_points:
             self._finish(p, f"{self.rules.victory_points} victory points", events)
             return events
-        self._on_turn_end(p, events)
-        if self.phase == OVER:
-            return events
         row = self.dev_bought_this_turn[p]
         for k in range(len(row)):
             row[k] = 0
@@ -908,15 +909,13 @@ class CatanState(CatanTrade):
         return events
 
     def _check_victory(self, events: list[Event]) -> None:
-        """Win with 10 points during your own turn (got-catan: at once; brotherhood: hook)."""
+        """Win with 10 points during your own turn (got-catan too; brotherhood: only at the end
+        of it, see ``_end_turn``)."""
         if self.turn == 0 or self.rules.win_at_end_of_turn:
-            self._check_variant_end(events)
             return
         p = self.current
         if self.total_vp(p) >= self.rules.victory_points:
             self._finish(p, f"{self.rules.victory_points} victory points", events)
-        else:
-            self._check_variant_end(events)
 
     def _finish(self, winner: int, reason: str, events: list[Event]) -> None:
         self.phase = OVER
@@ -947,7 +946,7 @@ class CatanState(CatanTrade):
         counts (road lengths, knights played; up or down): the holder keeps it while still tied
         for the most (at least the minimum); otherwise the one player with strictly the most (at
         least the minimum) takes it, or it is set aside until someone has strictly the most.
-        The card's points move with it, and ``on_special_card`` hears of a new holder."""
+        The card's points move with it, and :meth:`_on_gain` hears of a new holder."""
         road = card == LONGEST_ROAD
         rules = self.rules
         counts = self.road_length if road else self.knights_played
@@ -972,7 +971,7 @@ class CatanState(CatanTrade):
         previous = None if holder < 0 else holder
         events.append(Event(name, {"player": None if new < 0 else new, measure: best, "previous": previous}))
         if new >= 0:
-            self._on_special_card_taken(new, name, events)
+            self._on_gain(new, name, events)
 
     # =========================================================================================
     # Hooks for variants (classic Catan does nothing here)
@@ -986,45 +985,23 @@ class CatanState(CatanTrade):
     def _after_income(self, gains: list[list[int]], events: list[Event]) -> None:
         """Hook: after production paid out (brotherhood: Samwell Tarly)."""
 
-    def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
-        """Hook: a settlement was built during play (not set-up)."""
-
-    def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
-        """Hook: a settlement was upgraded."""
-
-    def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
-        """Hook: a player took Longest Road or Largest Army."""
-
-    def _on_turn_end(self, p: int, events: list[Event]) -> None:
-        """Hook: before the turn passes."""
-
-    def _check_variant_end(self, events: list[Event]) -> None:
-        """Hook: other ways the game ends (brotherhood: breaches, wildlings in the Gift)."""
+    def _on_gain(self, p: int, gain: str, events: list[Event]) -> None:
+        """Hook: ``p`` gained something during play: a "settlement" or a "city" built (not in
+        set-up), or a special card taken ("longest_road", "largest_army")."""
 
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
-        """Hook: more actions in the current player's pre-roll and main phases."""
-
-    def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
-        """Hook: more development card plays."""
+        """Hook: more actions for the current player in the pre-roll and main phases, after
+        Catan's development card plays (``self.dev_played``: whether one was played)."""
 
     def _variant_phase_actions(self, p: int) -> list[Action]:
-        """Hook: actions in phases only a variant has."""
+        """Hook: actions in phases only a variant has (named in :attr:`VARIANT_PHASE_NAMES`)."""
         return []
-
-    def _variant_phase_name(self) -> str:
-        return str(self.phase)
 
     def refresh_variant_vp(self) -> None:
         """Hook: add a variant's own points (brotherhood's guard tokens) to ``public_vp``."""
 
     def prepare_variant(self) -> None:
         """Hook: set up a variant's own pieces once the board and deck exist."""
-
-    def variant_to_json(self, out: dict[str, JSON]) -> None:
-        """Hook: add a variant's own fields to the full-state JSON."""
-
-    def variant_from_json(self, obj: dict[str, JSON]) -> None:
-        """Hook: read a variant's own fields back."""
 
     def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
         """Hook: add a variant's public and per-viewer parts to an observation."""
@@ -1040,7 +1017,6 @@ class CatanState(CatanTrade):
     def to_json(self, history: bool = True) -> dict[str, JSON]:
         out = self._data_to_json(self.game.action_to_json if history else None)
         out["game"] = self.game.id
-        self.variant_to_json(out)
         if self.undo_stack is not None:
             out["undo"] = self._undo_to_json()
         return out
