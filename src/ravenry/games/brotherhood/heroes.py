@@ -37,6 +37,10 @@ Readings of the card texts where the rulebook leaves a choice (ours, kept here):
 Action encodings: ``use_benjen(area, index)`` — area 0-2 are the clans' camps (index = camp,
 0 the hottest), areas 3-6 the clearings facing wall sections 1-4 (index 0); ``hero_swap(hero)``
 and the views use the hero's index in :data:`HEROES`.
+
+The heroes are a component the Brotherhood state holds (``state.heroes``): :class:`Heroes` owns
+its data (copied and written to JSON by itself, under the state's keys of the same names); its
+rules take the state as an argument (``s``) for the hands, the bank and the other components.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Brotherhood of the Watch: how the Wall, the wildlings and the heroes hook into the Catan turn.
+"""Brotherhood of the Watch's state: Catan's, holding three components with their own data —
+the Wall (``state.watch``, ``wall.py``), the wildlings (``state.north``, ``wildlings.py``) and the
+heroes (``state.heroes``, ``heroes.py``) — and calling them from Catan's named extension points.
+The component fields the views, bots and tests read are also properties of the state, by the
+same names (``state.wall``, ``state.gift``, ``state.hero``, ...).
 
 What changes from ``got-catan`` (everything else is the Catan engine):
 - set-up has a third round: one guard each on a wall section of the player's choice;

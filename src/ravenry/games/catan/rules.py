@@ -3,10 +3,18 @@
 Every rule has a named method here: ``_roll`` (production roll), ``_rolled_seven`` (the rule for
 a "7": discards, then the robber), ``_produce`` (production and the shortage rule),
 ``_move_robber`` (robber and stealing), ``_build_*``, ``_play_*`` (development cards),
-``_check_victory``. Trade (maritime and domestic) is in ``trade.py``, which this builds on.
+``_check_victory``, ``_settle_special_card`` (Longest Road and Largest Army). Trade (maritime
+and domestic) is in ``trade.py``, which this builds on.
 
-Variants (``got-catan``, ``brotherhood``) subclass :class:`CatanState` and override the hooks
-marked "hook" below; the numbers they change live in their :class:`~ravenry.games.catan.data.Ruleset`.
+A variant changes the numbers in its :class:`~ravenry.games.catan.data.Ruleset` (``got-catan``
+needs nothing else) and may add rules through named extension points, each a method marked
+"Hook" below that classic Catan leaves empty (in the turn's order: ``prepare_variant``,
+``setup_plan``, ``_roll_extra_dice``, ``hex_produces``, ``_after_income``, ``_after_production``,
+``robber_destinations``, ``_add_variant_actions``, ``_variant_phase_actions``, ``_on_gain``,
+``_keeps_undo``, ``refresh_variant_vp``, ``extend_view``), data (its phases' names in
+``VARIANT_PHASE_NAMES``, its actions in ``_HANDLERS``) and its components
+(:class:`~ravenry.games.catan.state.Part`, listed in ``_PARTS``: copied and written by name).
+``brotherhood`` is one subclass of :class:`CatanState` holding three such components.
 """
 
 from __future__ import annotations
@@ -974,7 +982,7 @@ class CatanState(CatanTrade):
             self._on_gain(new, name, events)
 
     # =========================================================================================
-    # Hooks for variants (classic Catan does nothing here)
+    # Extension points for variants (classic Catan does nothing here; see the module docstring)
     # =========================================================================================
     def _roll_extra_dice(self, events: list[Event]) -> None:
         """Hook: roll further dice together with the production dice (brotherhood's d12)."""
