@@ -1,7 +1,9 @@
 """A Game of Thrones Catan — Brotherhood of the Watch (``brotherhood``).
 
-``data.py`` holds the components, ``wall.py`` the guards, ``wildlings.py`` the wildlings,
-``heroes.py`` the heroes, and ``rules.py`` how they hook into the Catan turn.
+``data.py`` holds the components as data. ``wall.py`` (the guards), ``wildlings.py`` (the
+wildlings and their tokens) and ``heroes.py`` (the heroes) are components with their own data
+and rules, each readable alone; ``rules.py`` is the state (:class:`BrotherhoodState`, one
+subclass of Catan's) that holds the three and calls them from Catan's extension points.
 """
 
 from __future__ import annotations

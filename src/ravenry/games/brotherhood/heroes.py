@@ -37,18 +37,25 @@ Readings of the card texts where the rulebook leaves a choice (ours, kept here):
 Action encodings: ``use_benjen(area, index)`` — area 0-2 are the clans' camps (index = camp,
 0 the hottest), areas 3-6 the clearings facing wall sections 1-4 (index 0); ``hero_swap(hero)``
 and the views use the hero's index in :data:`HEROES`.
+
+The heroes are a component the Brotherhood state holds (``state.heroes``): :class:`Heroes` owns
+its data (copied and written to JSON by itself, under the state's keys of the same names); its
+rules take the state as an argument (``s``) for the hands, the bank and the other components.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from ravenry.core.protocol import JSON, Action, Decision, Event
+from ravenry.core.protocol import JSON, Action, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
-from ravenry.games.brotherhood.wildlings import WildlingRules
 from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost, named_counts
-from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL
+from ravenry.games.catan.rules import LARGEST_ARMY
+from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL, Part
+
+if TYPE_CHECKING:
+    from ravenry.games.brotherhood.rules import BrotherhoodState
 
 # id, card code, name, the timing (own turn: "main" after the roll, "any" before or after it;
 # "production": after any production roll, on anyone's turn).
@@ -98,6 +105,17 @@ HERO_REQUIREMENTS: Final = (
 )
 USE_ACTIONS: Final = {f"use_{hero_id}": h for h, hero_id in enumerate(HERO_IDS)}
 
+# The fields of :class:`Heroes`, by kind, as the state's JSON names them.
+LIST_FIELDS: Final = (
+    "hero",
+    "hero_b_side",
+    "hero_taken_turn",
+    "hero_used_turn",
+    "hero_display",
+    "hero_choice",
+)
+SCALAR_FIELDS: Final = ("hero_actor", "hero_resume", "tarly_due")
+
 HERO_AFTER_USE: Final = 21  # flip to B or swap for another hero
 HERO_TARLY: Final = 22  # Samwell Tarly's owner decides after a production roll that paid him nothing
 HERO_MANCE: Final = 23  # Mance Rayder: pick a card from the hand you are looking at
@@ -118,7 +136,9 @@ def _substituted(cost: Cost, replaced: int, substitute: int) -> tuple[int, ...]:
     return tuple(paid)
 
 
-class HeroRules(WildlingRules):
+class Heroes(Part):
+    """Every player's hero and the display, and the state of a hero's use in progress."""
+
     hero: list[int]  # each player's hero
     hero_b_side: list[int]  # 1 when the hero shows its B side
     hero_taken_turn: list[int]
@@ -131,109 +151,114 @@ class HeroRules(WildlingRules):
     hero_choice: list[int]
     tarly_due: int  # Samwell Tarly's owner got nothing from this production roll
 
-    HERO_LIST_FIELDS: ClassVar[tuple[str, ...]] = (
-        "hero",
-        "hero_b_side",
-        "hero_taken_turn",
-        "hero_used_turn",
-        "hero_display",
-        "hero_choice",
-    )
-    HERO_SCALAR_FIELDS: ClassVar[tuple[str, ...]] = ("hero_actor", "hero_resume", "tarly_due")
+    # -- set-up, copying, JSON ------------------------------------------------------------------
+    @staticmethod
+    def new(players: int, first_player: int) -> Heroes:
+        """A new game's heroes, the starting ones dealt from ``first_player`` on (for the fixed
+        set-up, player 1 = seat 0; :meth:`deal_starting_heroes` deals them again once the
+        starting roll of the set-up phase has named player 1)."""
+        h = Heroes()
+        h.hero_b_side = [0] * players
+        h.hero_taken_turn = [-1] * players
+        h.hero_used_turn = [-1] * players
+        h.hero_actor = -1
+        h.hero_resume = MAIN
+        h.hero_choice = []
+        h.tarly_due = -1
+        h.deal_starting_heroes(players, first_player)
+        return h
 
-    def _init_heroes(self) -> None:
-        self.hero_b_side = [0] * self.n
-        self.hero_taken_turn = [-1] * self.n
-        self.hero_used_turn = [-1] * self.n
-        self.hero_actor = -1
-        self.hero_resume = MAIN
-        self.hero_choice = []
-        self.tarly_due = -1
-        # Dealt now for the fixed set-up (player 1 = seat 0); dealt again once the starting roll
-        # of the set-up phase has named player 1.
-        self._deal_starting_heroes()
-
-    def _deal_starting_heroes(self) -> None:
-        self.hero = [-1] * self.n
+    def deal_starting_heroes(self, players: int, first_player: int) -> None:
+        self.hero = [-1] * players
         self.hero_display = list(range(len(HEROES)))
-        for k, h in enumerate(STARTING_HEROES[self.n]):
-            p = (self.first_player + k) % self.n
+        for k, h in enumerate(STARTING_HEROES[players]):
+            p = (first_player + k) % players
             self.hero[p] = h
             self.hero_display.remove(h)
 
-    def start_setup_phase(self) -> list[Event]:
-        events = super().start_setup_phase()
-        self._deal_starting_heroes()
-        return events
+    def copy(self) -> Heroes:
+        other = Heroes()
+        for name in LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in SCALAR_FIELDS:
+            setattr(other, name, getattr(self, name))
+        return other
 
-    def hero_ready(self, p: int) -> bool:
+    def to_json(self, out: dict[str, JSON]) -> None:
+        for name in LIST_FIELDS:
+            out[name] = list(getattr(self, name))
+        for name in SCALAR_FIELDS:
+            out[name] = getattr(self, name)
+
+    @staticmethod
+    def from_json(obj: dict[str, Any]) -> Heroes:
+        h = Heroes()
+        for name in LIST_FIELDS:
+            setattr(h, name, list(obj[name]))
+        for name in SCALAR_FIELDS:
+            setattr(h, name, obj[name])
+        return h
+
+    def hero_ready(self, s: BrotherhoodState, p: int) -> bool:
         return (
             self.hero[p] >= 0
-            and self.hero_taken_turn[p] != self.turn
-            and self.hero_used_turn[p] != self.turn
-            and self.turn > 0
+            and self.hero_taken_turn[p] != s.turn
+            and self.hero_used_turn[p] != s.turn
+            and s.turn > 0
         )
 
-    # -- who decides ------------------------------------------------------------------------------
-    def decision(self) -> Decision:
-        if self.phase in HERO_PHASES:
-            return Decision((self.hero_actor,))
-        return super().decision()
-
-    def _legal_actions(self, player: int) -> list[Action]:
-        phase = self.phase
-        if phase not in HERO_PHASES:
-            return super()._legal_actions(player)
+    # -- the hero phases --------------------------------------------------------------------------
+    def phase_actions(self, s: BrotherhoodState, player: int) -> list[Action]:
+        """The legal actions in one of :data:`HERO_PHASES` (only the hero's user has any)."""
         if player != self.hero_actor:
             return []
+        phase = s.phase
         if phase == HERO_AFTER_USE:
             actions: list[Action] = [] if self.hero_b_side[player] else [("hero_flip",)]
             actions.extend(("hero_swap", h) for h in sorted(self.hero_display))
             return actions
         if phase == HERO_TARLY:
-            return [("hero_pass",)] + [("use_tarly", r) for r in range(N_RES) if self.bank[r]]
+            return [("hero_pass",)] + [("use_tarly", r) for r in range(N_RES) if s.bank[r]]
         if phase == HERO_MANCE:
             victim = self.hero_choice[0]
-            return [("mance_take", r) for r in range(N_RES) if self.hands[victim][r]]
+            return [("mance_take", r) for r in range(N_RES) if s.hands[victim][r]]
         if phase == HERO_MELISANDRE:
             return [("melisandre_pick", i) for i in range(len(self.hero_choice))]
         return []
 
-    def _variant_phase_name(self) -> str:
-        return HERO_PHASES.get(self.phase) or super()._variant_phase_name()
-
-    def explain_illegal(self, player: int, action: Action) -> str:
+    def explain_illegal(self, s: BrotherhoodState, player: int, action: Action) -> str:
+        """Why a hero action (or any action during a hero phase) is illegal; "" when neither."""
         kind = action[0]
         if kind in USE_ACTIONS:
-            return self._explain_hero_use(player, USE_ACTIONS[kind])
-        phase = self.phase
+            return self._explain_hero_use(s, player, USE_ACTIONS[kind])
+        phase = s.phase
         if kind == "hero_flip" and phase == HERO_AFTER_USE:
             return "a hero used on its B side must be returned to the display for another one"
         if kind == "hero_swap" and phase == HERO_AFTER_USE:
             return "take a hero from the display (not the one you are returning)"
         if kind in ("hero_flip", "hero_swap"):
-            return f"{kind} is the choice right after using a hero (phase: {self.phase_name()})"
+            return f"{kind} is the choice right after using a hero (phase: {s.phase_name()})"
         if phase == HERO_AFTER_USE:
             return "after using a hero you first flip it to its B side or swap it for another hero"
         choices = {"hero_pass": HERO_TARLY, "mance_take": HERO_MANCE, "melisandre_pick": HERO_MELISANDRE}
         if kind in choices and phase != choices[kind]:
-            return f"{kind} answers a hero's question that is not open now (phase: {self.phase_name()})"
+            return f"{kind} answers a hero's question that is not open now (phase: {s.phase_name()})"
         if kind == "mance_take":
             return "take a resource the hand you are looking at holds"
         if kind == "melisandre_pick":
             return "pick one of the development cards Melisandre shows you"
         if phase in HERO_PHASES:
-            return f"finish the hero's action first (phase: {self.phase_name()})"
-        return super().explain_illegal(player, action)
+            return f"finish the hero's action first (phase: {s.phase_name()})"
+        return ""
 
-    def _explain_hero_use(self, p: int, h: int) -> str:
+    def _explain_hero_use(self, s: BrotherhoodState, p: int, h: int) -> str:
         name = HEROES[h][2]
         if self.hero[p] != h:
             mine = "no hero" if self.hero[p] < 0 else HEROES[self.hero[p]][2]
             return f"your hero is {mine}, not {name}"
-        if self.hero_taken_turn[p] == self.turn:
+        if self.hero_taken_turn[p] == s.turn:
             return f"you cannot use {name} on the turn you took it"
-        if self.hero_used_turn[p] == self.turn:
+        if self.hero_used_turn[p] == s.turn:
             return f"you have already used {name} this turn (heroes are used once per turn)"
         timing = HEROES[h][3]
         if timing == "production":
@@ -241,29 +266,30 @@ class HeroRules(WildlingRules):
                 f"{name} is used only right after a production roll (not a 7) that paid you "
                 "nothing, before any other hero"
             )
-        if p != self.current:
+        if p != s.current:
             return f"{name} is used only on your own turn"
-        if self.phase not in (PRE_ROLL, MAIN):
-            return f"{name} cannot be used now (phase: {self.phase_name()})"
-        if timing == "main" and self.phase != MAIN:
+        if s.phase not in (PRE_ROLL, MAIN):
+            return f"{name} cannot be used now (phase: {s.phase_name()})"
+        if timing == "main" and s.phase != MAIN:
             return f"{name} is used only after your production roll"
         return f"{name} cannot be used as asked: it needs {HERO_REQUIREMENTS[h]}"
 
     # -- which hero actions are legal now ---------------------------------------------------------------
-    def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
-        super()._add_variant_actions(p, actions)
-        if not self.hero_ready(p):
+    def add_actions(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        """The uses of ``p``'s hero that are legal now (the current player, before or after the
+        production roll)."""
+        if not self.hero_ready(s, p):
             return
         h = self.hero[p]
         timing = HEROES[h][3]
-        if timing == "production" or (timing == "main" and self.phase != MAIN):
+        if timing == "production" or (timing == "main" and s.phase != MAIN):
             return
-        self._HERO_OPTIONS[h](self, p, actions)
+        _HERO_OPTIONS[h](self, s, p, actions)
 
-    def _mormont_options(self, p: int, actions: list[Action]) -> None:
-        hand = self.hands[p]
+    def _mormont_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        hand = s.hands[p]
         # Hand sizes are public, the types in them are not: any opponent with cards may be asked.
-        holders = [q for q in range(self.n) if q != p and any(self.hands[q])]
+        holders = [q for q in range(s.n) if q != p and any(s.hands[q])]
         for r in range(N_RES):
             for i, q1 in enumerate(holders):
                 # For each card received you give that player one card of your choice, not of
@@ -276,123 +302,118 @@ class HeroRules(WildlingRules):
                             ("use_mormont", r, q1, g1, q2, g2) for g2 in gives if g2 != g1 or hand[g1] >= 2
                         )
 
-    def _marsh_options(self, p: int, actions: list[Action]) -> None:
-        hand = self.hands[p]
+    def _marsh_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        hand = s.hands[p]
         actions.extend(
             ("use_marsh", give, get)
             for give in range(N_RES)
             if hand[give]
             for get in range(N_RES)
-            if get != give and self.bank[get]
+            if get != give and s.bank[get]
         )
 
-    def _no_options(self, p: int, actions: list[Action]) -> None:
+    def _no_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
         return None
 
-    def _othell_options(self, p: int, actions: list[Action]) -> None:
-        for e in self.othell_removable_roads(p):
-            for target in self.othell_targets(p, e):
+    def _othell_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        for e in self.othell_removable_roads(s, p):
+            for target in self.othell_targets(s, p, e):
                 actions.append(("use_othell", e, target))
 
-    def _thorne_options(self, p: int, actions: list[Action]) -> None:
-        if not self.guards_left[p]:
+    def _thorne_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        if not s.watch.guards_left[p]:
             return
-        for replaced, substitute in self._substitutions(p, GUARD_COST):
+        for replaced, substitute in self._substitutions(s, p, GUARD_COST):
             if replaced >= 0:  # the printed price is a plain build_guard
-                actions.extend(("use_thorne", s, replaced, substitute) for s in self.open_sections())
+                actions.extend(("use_thorne", sec, replaced, substitute) for sec in s.watch.open_sections())
 
-    def _melisandre_options(self, p: int, actions: list[Action]) -> None:
-        if not self.dev_deck:
+    def _melisandre_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        if not s.dev_deck:
             return
         actions.extend(
             ("use_melisandre", replaced, substitute)
-            for replaced, substitute in self._substitutions(p, DEV_CARD_COST)
+            for replaced, substitute in self._substitutions(s, p, DEV_CARD_COST)
         )
 
-    def _substitutions(self, p: int, cost: Cost) -> list[tuple[int, int]]:
+    def _substitutions(self, s: BrotherhoodState, p: int, cost: Cost) -> list[tuple[int, int]]:
         """(replaced, substitute) pairs the player can pay: one of the cost's resources swapped for
         any other; (-1, -1) is the plain price."""
-        hand = self.hands[p]
+        hand = s.hands[p]
         out = []
         for replaced in [-1, *[r for r in range(N_RES) if cost[r]]]:
-            subs = [-1] if replaced < 0 else [s for s in range(N_RES) if s != replaced]
-            for s in subs:
-                paid = _substituted(cost, replaced, s)
+            subs = [-1] if replaced < 0 else [r for r in range(N_RES) if r != replaced]
+            for sub in subs:
+                paid = _substituted(cost, replaced, sub)
                 if all(hand[i] >= paid[i] for i in range(N_RES)):
-                    out.append((replaced, s))
+                    out.append((replaced, sub))
         return out
 
-    def _mance_options(self, p: int, actions: list[Action]) -> None:
+    def _mance_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
         # The user knows his own hidden victory point cards: they count for him (only the
         # opponents' stay unseen, so their visible points are compared).
-        mine = self.total_vp(p)
+        mine = s.total_vp(p)
         actions.extend(
-            ("use_mance", q)
-            for q in range(self.n)
-            if q != p and self.public_vp[q] > mine and any(self.hands[q])
+            ("use_mance", q) for q in range(s.n) if q != p and s.public_vp[q] > mine and any(s.hands[q])
         )
 
-    def _benjen_options(self, p: int, actions: list[Action]) -> None:
-        for c, camp in enumerate(self.camps):
+    def _benjen_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        for c, camp in enumerate(s.north.camps):
             actions.extend(("use_benjen", c, i) for i in range(len(camp)))
-        for k, crowd in enumerate(self.clearings):
+        for k, crowd in enumerate(s.north.clearings):
             if crowd:
                 actions.append(("use_benjen", len(CLANS) + k, 0))
 
-    def _ygritte_options(self, p: int, actions: list[Action]) -> None:
-        actions.extend(("use_ygritte", h) for h in range(len(self.gift)) if self.gift[h])
+    def _ygritte_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        gift = s.north.gift
+        actions.extend(("use_ygritte", h) for h in range(len(gift)) if gift[h])
 
-    def _yoren_options(self, p: int, actions: list[Action]) -> None:
-        if self.knights_played[p] and self.guards_left[p]:
-            actions.extend(("use_yoren", s) for s in self.open_sections())
+    def _yoren_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        if s.knights_played[p] and s.watch.guards_left[p]:
+            actions.extend(("use_yoren", sec) for sec in s.watch.open_sections())
 
-    def _qhorin_options(self, p: int, actions: list[Action]) -> None:
-        if self.robber >= 0:
+    def _qhorin_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+        if s.robber >= 0:
             actions.append(("use_qhorin",))
 
-    _HERO_OPTIONS: ClassVar[dict[int, Callable[[HeroRules, int, list[Action]], None]]] = {}
-
     # -- Othell Yarwyck's road geometry -----------------------------------------------------------------
-    def othell_removable_roads(self, p: int) -> list[int]:
+    def othell_removable_roads(self, s: BrotherhoodState, p: int) -> list[int]:
         """Own roads connected to the player's pieces at exactly one end (opponents ignored)."""
-        topo = self.board.topo
+        topo = s.board.topo
         out = []
-        for e, o in enumerate(self.edge_owner):
+        for e, o in enumerate(s.edge_owner):
             if o != p:
                 continue
             connected = 0
             for n in topo.edge_nodes[e]:
-                if self.node_owner[n] == p or any(
-                    self.edge_owner[f] == p for f in topo.node_edges[n] if f != e
-                ):
+                if s.node_owner[n] == p or any(s.edge_owner[f] == p for f in topo.node_edges[n] if f != e):
                     connected += 1
             if connected == 1:
                 out.append(e)
         return out
 
-    def othell_targets(self, p: int, removed: int) -> list[int]:
+    def othell_targets(self, s: BrotherhoodState, p: int, removed: int) -> list[int]:
         """Legal places for the road once it is lifted, other than where it was."""
-        self.edge_owner[removed] = -1
-        self._refresh_network(p)
+        s.edge_owner[removed] = -1
+        self._refresh_network(s, p)
         try:
-            return [e for e in self.road_frontier(p) if e != removed]
+            return [e for e in s.road_frontier(p) if e != removed]
         finally:
-            self.edge_owner[removed] = p
-            self._refresh_network(p)
+            s.edge_owner[removed] = p
+            self._refresh_network(s, p)
 
-    def _refresh_network(self, p: int) -> None:
-        topo = self.board.topo
-        net = {n for n, o in enumerate(self.node_owner) if o == p}
-        for e, o in enumerate(self.edge_owner):
+    def _refresh_network(self, s: BrotherhoodState, p: int) -> None:
+        topo = s.board.topo
+        net = {n for n, o in enumerate(s.node_owner) if o == p}
+        for e, o in enumerate(s.edge_owner):
             if o == p:
                 net.update(topo.edge_nodes[e])
-        self.network[p] = net
-        self.board_version += 1
+        s.network[p] = net
+        s.board_version += 1
 
     # -- using a hero -----------------------------------------------------------------------------
-    def _begin_use(self, p: int, events: list[Event], **data: JSON) -> None:
+    def _begin_use(self, s: BrotherhoodState, p: int, events: list[Event], **data: JSON) -> None:
         h = self.hero[p]
-        self.hero_used_turn[p] = self.turn
+        self.hero_used_turn[p] = s.turn
         events.append(
             Event(
                 "hero_used",
@@ -400,24 +421,24 @@ class HeroRules(WildlingRules):
             )
         )
 
-    def _to_after_use(self, p: int, resume: int) -> None:
-        if self.phase == OVER:
+    def _to_after_use(self, s: BrotherhoodState, p: int, resume: int) -> None:
+        if s.phase == OVER:
             return  # a wildling the hero brought on ended the game: there is nothing left to choose
         self.hero_actor = p
         self.hero_resume = resume
-        self.phase = HERO_AFTER_USE
+        s.phase = HERO_AFTER_USE
 
-    def _use_mormont(self, p: int, a: Action) -> list[Event]:
+    def _use_mormont(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         _, r, q1, g1, q2, g2 = a
         events: list[Event] = []
         handed_over: list[int] = []
-        self._begin_use(p, events, resource=RESOURCES[r])
+        self._begin_use(s, p, events, resource=RESOURCES[r])
         for q, g in ((q1, g1), (q2, g2)):
             if q < 0:
                 continue
             # Whether a card changed hands is public (so every viewer's log says so); the card
             # given back is seen only by the two players.
-            if not self.hands[q][r]:
+            if not s.hands[q][r]:
                 events.append(
                     Event(
                         "forced_trade",
@@ -427,10 +448,10 @@ class HeroRules(WildlingRules):
                     )
                 )
                 continue
-            self.hands[q][r] -= 1
-            self.hands[p][r] += 1
-            self.hands[p][g] -= 1
-            self.hands[q][g] += 1
+            s.hands[q][r] -= 1
+            s.hands[p][r] += 1
+            s.hands[p][g] -= 1
+            s.hands[q][g] += 1
             handed_over.append(q)
             events.append(
                 Event(
@@ -447,125 +468,123 @@ class HeroRules(WildlingRules):
                 )
             )
         self.hero_choice = handed_over
-        self._to_after_use(p, self.phase)
+        self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_marsh(self, p: int, a: Action) -> list[Event]:
+    def _use_marsh(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         _, give, get = a
         events: list[Event] = []
-        self._begin_use(p, events, gave=RESOURCES[give], got=RESOURCES[get])
-        self.hands[p][give] -= 1
-        self.bank[give] += 1
-        self.bank[get] -= 1
-        self.hands[p][get] += 1
-        self._to_after_use(p, self.phase)
+        self._begin_use(s, p, events, gave=RESOURCES[give], got=RESOURCES[get])
+        s.hands[p][give] -= 1
+        s.bank[give] += 1
+        s.bank[get] -= 1
+        s.hands[p][get] += 1
+        self._to_after_use(s, p, s.phase)
         return events
 
-    def _after_income(self, gains: list[list[int]], events: list[Event]) -> None:
-        super()._after_income(gains, events)
-        owner = next((q for q in range(self.n) if self.hero[q] == TARLY), -1)
-        if owner >= 0 and self.hero_ready(owner) and not any(gains[owner]) and any(self.bank):
+    def after_income(self, s: BrotherhoodState, gains: list[list[int]]) -> None:
+        """Samwell Tarly: his owner is asked once the roll is resolved if it paid him nothing."""
+        owner = next((q for q in range(s.n) if self.hero[q] == TARLY), -1)
+        if owner >= 0 and self.hero_ready(s, owner) and not any(gains[owner]) and any(s.bank):
             self.tarly_due = owner
 
-    def _after_production(self, events: list[Event]) -> None:
-        super()._after_production(events)
+    def after_production(self, s: BrotherhoodState) -> None:
+        """The production roll is resolved: Samwell Tarly's owner decides first, if due."""
         owner = self.tarly_due
         self.tarly_due = -1
-        if owner >= 0 and self.phase == MAIN:
+        if owner >= 0 and s.phase == MAIN:
             self.hero_actor = owner
             self.hero_resume = MAIN
-            self.phase = HERO_TARLY
+            s.phase = HERO_TARLY
 
-    def _use_tarly(self, p: int, a: Action) -> list[Event]:
+    def _use_tarly(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         r = a[1]
         events: list[Event] = []
-        self._begin_use(p, events, resource=RESOURCES[r])
-        self.bank[r] -= 1
-        self.hands[p][r] += 1
-        self._to_after_use(p, self.hero_resume)
+        self._begin_use(s, p, events, resource=RESOURCES[r])
+        s.bank[r] -= 1
+        s.hands[p][r] += 1
+        self._to_after_use(s, p, self.hero_resume)
         return events
 
-    def _hero_pass(self, p: int, a: Action) -> list[Event]:
-        self.phase = self.hero_resume
+    def _hero_pass(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+        s.phase = self.hero_resume
         self.hero_actor = -1
         return [Event("hero_passed", {"player": p})]
 
-    def _use_othell(self, p: int, a: Action) -> list[Event]:
+    def _use_othell(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         _, old, new = a
         events: list[Event] = []
-        self._begin_use(p, events, removed=old, rebuilt=new)
-        self.edge_owner[old] = -1
-        self.edge_owner[new] = p
-        self._refresh_network(p)
-        self._update_longest_road((p,), events)
-        self._to_after_use(p, self.phase)
+        self._begin_use(s, p, events, removed=old, rebuilt=new)
+        s.edge_owner[old] = -1
+        s.edge_owner[new] = p
+        self._refresh_network(s, p)
+        s._update_longest_road((p,), events)
+        self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_thorne(self, p: int, a: Action) -> list[Event]:
+    def _use_thorne(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         _, section, replaced, substitute = a
         events: list[Event] = []
         paid = _substituted(GUARD_COST, replaced, substitute)
-        self._begin_use(p, events, paid=named_counts(paid))
-        self._pay(p, paid)
-        self._add_guard(p, section, events, "built")
-        self._to_after_use(p, self.phase)
+        self._begin_use(s, p, events, paid=named_counts(paid))
+        s._pay(p, paid)
+        s.watch.add_guard(p, section, s.public_vp, events, "built")
+        self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_melisandre(self, p: int, a: Action) -> list[Event]:
+    def _use_melisandre(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         _, replaced, substitute = a
         events: list[Event] = []
         paid = _substituted(DEV_CARD_COST, replaced, substitute)
-        self._begin_use(p, events, paid=named_counts(paid))
-        self._pay(p, paid)
-        self.hero_choice = self.dev_deck[-3:][::-1]  # the top 3 cards, top first
+        self._begin_use(s, p, events, paid=named_counts(paid))
+        s._pay(p, paid)
+        self.hero_choice = s.dev_deck[-3:][::-1]  # the top 3 cards, top first
         events.append(
             Event(
                 "melisandre_cards",
                 {"player": p, "count": len(self.hero_choice)},
-                {"cards": [self.dev_card_id(c) for c in self.hero_choice]},
+                {"cards": [s.dev_card_id(c) for c in self.hero_choice]},
                 (p,),
             )
         )
         self.hero_actor = p
-        self.hero_resume = self.phase
-        self.phase = HERO_MELISANDRE
+        self.hero_resume = s.phase
+        s.phase = HERO_MELISANDRE
         return events
 
-    def _melisandre_pick(self, p: int, a: Action) -> list[Event]:
+    def _melisandre_pick(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         card = self.hero_choice[a[1]]
-        self.dev_deck.pop(len(self.dev_deck) - 1 - a[1])
-        self.rng.shuffle(self.dev_deck)
-        self.dev_hands[p][card] += 1
-        self.dev_bought_this_turn[p][card] += 1
+        s.dev_deck.pop(len(s.dev_deck) - 1 - a[1])
+        s.rng.shuffle(s.dev_deck)
+        s.dev_hands[p][card] += 1
+        s.dev_bought_this_turn[p][card] += 1
         self.hero_choice = []
-        events = [
-            Event("bought_dev", {"player": p, "melisandre": True}, {"card": self.dev_card_id(card)}, (p,))
-        ]
-        self._to_after_use(p, self.hero_resume)
+        events = [Event("bought_dev", {"player": p, "melisandre": True}, {"card": s.dev_card_id(card)}, (p,))]
+        self._to_after_use(s, p, self.hero_resume)
         return events
 
-    def _use_mance(self, p: int, a: Action) -> list[Event]:
+    def _use_mance(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         victim = a[1]
         events: list[Event] = []
-        self._begin_use(p, events, victim=victim)
+        self._begin_use(s, p, events, victim=victim)
         events.append(
             Event(
                 "looked_at_hand",
                 {"player": p, "victim": victim},
-                {"hand": {RESOURCES[r]: n for r, n in enumerate(self.hands[victim]) if n}},
+                {"hand": {RESOURCES[r]: n for r, n in enumerate(s.hands[victim]) if n}},
                 (p, victim),
             )
         )
         self.hero_choice = [victim]
         self.hero_actor = p
-        self.hero_resume = self.phase
-        self.phase = HERO_MANCE
+        self.hero_resume = s.phase
+        s.phase = HERO_MANCE
         return events
 
-    def _mance_take(self, p: int, a: Action) -> list[Event]:
+    def _mance_take(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         victim, r = self.hero_choice[0], a[1]
-        self.hands[victim][r] -= 1
-        self.hands[p][r] += 1
+        s.hands[victim][r] -= 1
+        s.hands[p][r] += 1
         self.hero_choice = []
         events = [
             Event(
@@ -575,171 +594,134 @@ class HeroRules(WildlingRules):
                 (p, victim),
             )
         ]
-        self._to_after_use(p, self.hero_resume)
+        self._to_after_use(s, p, self.hero_resume)
         return events
 
-    def _use_benjen(self, p: int, a: Action) -> list[Event]:
+    def _use_benjen(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         _, area, index = a
         events: list[Event] = []
         if area < len(CLANS):
-            self.camps[area].pop(index)  # the colder camps move one closer
+            s.north.camps[area].pop(index)  # the colder camps move one closer
             where = f"{CLANS[area]} camp {index + 1}"
         else:
-            self.clearings[area - len(CLANS)].pop()
+            s.north.clearings[area - len(CLANS)].pop()
             where = f"clearing {area - len(CLANS) + 1}"
-        self.wildlings_returned += 1
-        self._begin_use(p, events, removed_from=where)
-        resume = self.phase
-        self._reveal(self._draw_pool_token(events), events, "benjen")
-        if self.phase != PRE_ROLL and self.phase != MAIN:
+        s.north.wildlings_returned += 1
+        self._begin_use(s, p, events, removed_from=where)
+        resume = s.phase
+        north = s.north
+        north.reveal(s, north.draw_pool_token(s.rng, events), events, "benjen")
+        if s.phase != PRE_ROLL and s.phase != MAIN:
             return events  # the new wildling ended the game
-        self._to_after_use(p, resume)
+        self._to_after_use(s, p, resume)
         return events
 
-    def _use_ygritte(self, p: int, a: Action) -> list[Event]:
+    def _use_ygritte(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
-        self._begin_use(p, events, hex=a[1])
-        self._return_from_gift(a[1])
-        self._to_after_use(p, self.phase)
+        self._begin_use(s, p, events, hex=a[1])
+        s.north.return_from_gift(a[1])
+        self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_yoren(self, p: int, a: Action) -> list[Event]:
+    def _use_yoren(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
-        self._begin_use(p, events)
-        self.knights_played[p] -= 1
-        self._recheck_largest_army(events)
-        self._add_guard(p, a[1], events, "yoren")
-        self._to_after_use(p, self.phase)
+        self._begin_use(s, p, events)
+        s.knights_played[p] -= 1
+        s._settle_special_card(LARGEST_ARMY, events)
+        s.watch.add_guard(p, a[1], s.public_vp, events, "yoren")
+        self._to_after_use(s, p, s.phase)
         return events
 
-    def _recheck_largest_army(self, events: list[Event]) -> None:
-        """Largest Patrol after played ranger patrols were discarded, as Longest Road after a
-        broken road: the holder keeps it while still tied for the most; otherwise the one player
-        with strictly the most (at least the minimum) takes it, or it is set aside."""
-        holder = self.largest_army_holder
-        knights = self.knights_played
-        best = max(knights)
-        minimum = self.rules.largest_army_min
-        if holder >= 0 and knights[holder] == best and best >= minimum:
-            return
-        leaders = [q for q in range(self.n) if knights[q] == best]
-        new = leaders[0] if len(leaders) == 1 and best >= minimum else -1
-        if new == holder:
-            return
-        vp = self.rules.largest_army_vp
-        if holder >= 0:
-            self.public_vp[holder] -= vp
-        self.largest_army_holder = new
-        if new >= 0:
-            self.public_vp[new] += vp
-        events.append(
-            Event(
-                "largest_army",
-                {
-                    "player": None if new < 0 else new,
-                    "knights": best,
-                    "previous": None if holder < 0 else holder,
-                },
-            )
-        )
-        if new >= 0:
-            self._on_special_card_taken(new, "largest_army", events)
-
-    def _update_largest_army(self, p: int, events: list[Event]) -> None:
-        # A card set aside by Yoren goes only to a player with strictly the most patrols.
-        if self.largest_army_holder < 0:
-            self._recheck_largest_army(events)
-        else:
-            super()._update_largest_army(p, events)
-
-    def _use_qhorin(self, p: int, a: Action) -> list[Event]:
+    def _use_qhorin(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
-        left = self.robber
-        r = self.board.hex_resource[left]
-        got = r >= 0 and self.bank[r] > 0
-        self._begin_use(p, events, hex=left, resource=RESOURCES[r] if got else None)
-        self.robber = -1
+        left = s.robber
+        r = s.board.hex_resource[left]
+        got = r >= 0 and s.bank[r] > 0
+        self._begin_use(s, p, events, hex=left, resource=RESOURCES[r] if got else None)
+        s.robber = -1
         if got:
-            self.bank[r] -= 1
-            self.hands[p][r] += 1
+            s.bank[r] -= 1
+            s.hands[p][r] += 1
         events.append(Event("robber_moved", {"player": p, "hex": None}))
-        self._to_after_use(p, self.phase)
+        self._to_after_use(s, p, s.phase)
         return events
 
     # -- after use ------------------------------------------------------------------------------------
-    def _hero_flip(self, p: int, a: Action) -> list[Event]:
+    def _hero_flip(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         self.hero_b_side[p] = 1
-        self.phase = self.hero_resume
+        s.phase = self.hero_resume
         self.hero_actor = -1
         self.hero_choice = []
         return [Event("hero_flipped", {"player": p, "hero": HERO_IDS[self.hero[p]]})]
 
-    def _hero_swap(self, p: int, a: Action) -> list[Event]:
+    def _hero_swap(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
         old, new = self.hero[p], a[1]
         self.hero_display.remove(new)
         self.hero_display.append(old)
         self.hero_display.sort()
         self.hero[p] = new
         self.hero_b_side[p] = 0
-        self.hero_taken_turn[p] = self.turn
-        self.phase = self.hero_resume
+        self.hero_taken_turn[p] = s.turn
+        s.phase = self.hero_resume
         self.hero_actor = -1
         self.hero_choice = []
         return [Event("hero_swapped", {"player": p, "returned": HERO_IDS[old], "took": HERO_IDS[new]})]
 
     # -- views ------------------------------------------------------------------------------------------
-    def heroes_view(self, view: dict[str, JSON], viewer: int | None) -> None:
+    def view(self, s: BrotherhoodState, view: dict[str, JSON], viewer: int | None) -> None:
         view["heroes"] = [
             {
                 "seat": p,
                 "hero": None if self.hero[p] < 0 else HERO_IDS[self.hero[p]],
                 "side": "B" if self.hero_b_side[p] else "A",
-                "ready": self.hero_ready(p),
+                "ready": self.hero_ready(s, p),
             }
-            for p in range(self.n)
+            for p in range(s.n)
         ]
         view["hero_display"] = [HERO_IDS[h] for h in self.hero_display]
-        if self.phase == HERO_AFTER_USE and self.hero[self.hero_actor] == MORMONT:
+        if s.phase == HERO_AFTER_USE and self.hero[self.hero_actor] == MORMONT:
             # The demand's outcome is public (a 1:1 exchange leaves every hand size as it was).
             view["mormont_handed_over"] = list(self.hero_choice)
-        if self.phase == HERO_MELISANDRE and viewer == self.hero_actor:
-            view["melisandre_cards"] = [self.dev_card_id(c) for c in self.hero_choice]
-        if self.phase == HERO_MANCE and viewer == self.hero_actor:
+        if s.phase == HERO_MELISANDRE and viewer == self.hero_actor:
+            view["melisandre_cards"] = [s.dev_card_id(c) for c in self.hero_choice]
+        if s.phase == HERO_MANCE and viewer == self.hero_actor:
             victim = self.hero_choice[0]
-            view["mance_hand"] = {RESOURCES[r]: n for r, n in enumerate(self.hands[victim])}
+            view["mance_hand"] = {RESOURCES[r]: n for r, n in enumerate(s.hands[victim])}
 
 
-HeroRules._HERO_OPTIONS = {
-    MORMONT: HeroRules._mormont_options,
-    MARSH: HeroRules._marsh_options,
-    TARLY: HeroRules._no_options,
-    OTHELL: HeroRules._othell_options,
-    THORNE: HeroRules._thorne_options,
-    MELISANDRE: HeroRules._melisandre_options,
-    MANCE: HeroRules._mance_options,
-    BENJEN: HeroRules._benjen_options,
-    YGRITTE: HeroRules._ygritte_options,
-    YOREN: HeroRules._yoren_options,
-    QHORIN: HeroRules._qhorin_options,
+# Each hero's legal uses: adds them to the list.
+_HERO_OPTIONS: Final[dict[int, Callable[[Heroes, BrotherhoodState, int, list[Action]], None]]] = {
+    MORMONT: Heroes._mormont_options,
+    MARSH: Heroes._marsh_options,
+    TARLY: Heroes._no_options,
+    OTHELL: Heroes._othell_options,
+    THORNE: Heroes._thorne_options,
+    MELISANDRE: Heroes._melisandre_options,
+    MANCE: Heroes._mance_options,
+    BENJEN: Heroes._benjen_options,
+    YGRITTE: Heroes._ygritte_options,
+    YOREN: Heroes._yoren_options,
+    QHORIN: Heroes._qhorin_options,
 }
 
-HERO_HANDLERS: Final = {
-    "use_mormont": HeroRules._use_mormont,
-    "use_marsh": HeroRules._use_marsh,
-    "use_tarly": HeroRules._use_tarly,
-    "hero_pass": HeroRules._hero_pass,
-    "use_othell": HeroRules._use_othell,
-    "use_thorne": HeroRules._use_thorne,
-    "use_melisandre": HeroRules._use_melisandre,
-    "melisandre_pick": HeroRules._melisandre_pick,
-    "use_mance": HeroRules._use_mance,
-    "mance_take": HeroRules._mance_take,
-    "use_benjen": HeroRules._use_benjen,
-    "use_ygritte": HeroRules._use_ygritte,
-    "use_yoren": HeroRules._use_yoren,
-    "use_qhorin": HeroRules._use_qhorin,
-    "hero_flip": HeroRules._hero_flip,
-    "hero_swap": HeroRules._hero_swap,
+# The hero actions, by kind: what each does (the state passes them on, see ``rules.py``).
+HERO_HANDLERS: Final[dict[str, Callable[[Heroes, BrotherhoodState, int, Action], list[Event]]]] = {
+    "use_mormont": Heroes._use_mormont,
+    "use_marsh": Heroes._use_marsh,
+    "use_tarly": Heroes._use_tarly,
+    "hero_pass": Heroes._hero_pass,
+    "use_othell": Heroes._use_othell,
+    "use_thorne": Heroes._use_thorne,
+    "use_melisandre": Heroes._use_melisandre,
+    "melisandre_pick": Heroes._melisandre_pick,
+    "use_mance": Heroes._use_mance,
+    "mance_take": Heroes._mance_take,
+    "use_benjen": Heroes._use_benjen,
+    "use_ygritte": Heroes._use_ygritte,
+    "use_yoren": Heroes._use_yoren,
+    "use_qhorin": Heroes._use_qhorin,
+    "hero_flip": Heroes._hero_flip,
+    "hero_swap": Heroes._hero_swap,
 }
 HERO_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
     "use_mormont": [

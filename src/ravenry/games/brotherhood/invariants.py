@@ -56,6 +56,7 @@ from ravenry.games.brotherhood.heroes import (
     TARLY,
 )
 from ravenry.games.brotherhood.rules import SETUP_GUARD, BrotherhoodState
+from ravenry.games.brotherhood.wall import guard_tokens
 from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS
 from ravenry.games.catan.invariants import CatanInvariants, _redeal_dev_cards, _redeal_resources
 from ravenry.games.catan.rules import CatanState
@@ -107,7 +108,7 @@ class BrotherhoodInvariants(GotCatanInvariants):
         """Buildings, Longest Road and Largest Patrol (1 VP each here), and guard VP tokens."""
         assert isinstance(s, BrotherhoodState)
         guards = sum(owner == p for section in s.wall for owner in section)
-        return recount_vp(s, p) + s.guard_tokens(guards)
+        return recount_vp(s, p) + guard_tokens(guards)
 
     def check_phase(self, s: CatanState) -> None:
         """Set-up's guard round is part of turn 0; the rest is Catan's bookkeeping."""

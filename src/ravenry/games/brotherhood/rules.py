@@ -1,4 +1,8 @@
-"""Brotherhood of the Watch: how the Wall, the wildlings and the heroes hook into the Catan turn.
+"""Brotherhood of the Watch's state: Catan's, holding three components with their own data —
+the Wall (``state.watch``, ``wall.py``), the wildlings (``state.north``, ``wildlings.py``) and the
+heroes (``state.heroes``, ``heroes.py``) — and calling them from Catan's named extension points.
+The component fields the views, bots and tests read are also properties of the state, by the
+same names (``state.wall``, ``state.gift``, ``state.hero``, ...).
 
 What changes from ``got-catan`` (everything else is the Catan engine):
 - set-up has a third round: one guard each on a wall section of the player's choice;
@@ -14,66 +18,311 @@ What changes from ``got-catan`` (everything else is the Catan engine):
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
-from ravenry.core.protocol import JSON, Action, Event, Result
+from ravenry.core.protocol import JSON, Action, Decision, Event, Result
 from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.data import (
     BREACHES_TO_END,
     CLANS,
     GIFT_WILDLINGS_TO_END,
+    GUARD_COST,
     SECTIONS,
     SETTLEMENT_TOKENS,
     TOKENS_PER_KEEP,
     WILDLING_DIE_SIDES,
     WILDLING_TYPES,
 )
-from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HeroRules
-from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES
-from ravenry.games.catan.rules import CatanState
-from ravenry.games.catan.state import MAIN, CatanData
+from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HERO_PHASES, Heroes
+from ravenry.games.brotherhood.wall import Wall
+from ravenry.games.brotherhood.wildlings import Wildlings, column_hexes
+from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay
+from ravenry.games.catan.rules import LARGEST_ARMY, CatanState
+from ravenry.games.catan.state import MAIN, OVER, CatanData, Part
 
 SETUP_GUARD: Final = 20
 
 
-class BrotherhoodState(HeroRules):
-    siege_tie: list[int]
+class BrotherhoodState(CatanState):
+    """Catan's state holding the three components of Brotherhood of the Watch."""
+
+    watch: Wall  # the guards on the Wall
+    north: Wildlings  # the wildlings and their tokens
+    heroes: Heroes  # every player's hero and the display
+    siege_tie: list[int]  # the players who share a siege win (a tie on every tie-breaker)
 
     # The undo option: a guard built may be taken back too (it draws nothing).
     UNDOABLE_TYPES: ClassVar[frozenset[str]] = CatanState.UNDOABLE_TYPES | {"build_guard"}
+    VARIANT_PHASE_NAMES: ClassVar[dict[int, str]] = {SETUP_GUARD: "setup_guard", **HERO_PHASES}
+    _PARTS: ClassVar[tuple[tuple[str, Callable[[dict[str, Any]], Part]], ...]] = (
+        ("watch", Wall.from_json),
+        ("north", Wildlings.from_json),
+        ("heroes", Heroes.from_json),
+    )
 
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         *CatanData._LIST_FIELDS,
-        "guards_left",
-        "token_pool",
-        "tokens_used",
         "siege_tie",
-        *HeroRules.HERO_LIST_FIELDS,
     )
-    _NESTED_FIELDS: ClassVar[tuple[str, ...]] = (
-        *CatanData._NESTED_FIELDS,
-        "wall",
-        "camps",
-        "clearings",
-        "gift",
-        "settlement_tokens",
-        "keep_tokens",
-    )
-    _SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
-        *CatanData._SCALAR_FIELDS,
-        "breaches",
-        "wildling_die",
-        "wildlings_created",
-        "wildlings_returned",
-        *HeroRules.HERO_SCALAR_FIELDS,
-    )
+
+    # -- the Wall (``wall.py``): a component with its own data ---------------------------------------
+    # The names the views, bots and tests read on the state: the Wall's own fields.
+    @property
+    def wall(self) -> list[list[int]]:
+        return self.watch.sections
+
+    @property
+    def guards_left(self) -> list[int]:
+        return self.watch.guards_left
+
+    @guards_left.setter
+    def guards_left(self, value: list[int]) -> None:
+        self.watch.guards_left = value
+
+    def guards_on_wall(self, p: int) -> int:
+        return self.watch.guards_on_wall(p)
+
+    def open_sections(self) -> list[int]:
+        return self.watch.open_sections()
+
+    # -- the wildlings (``wildlings.py``): a component with its own data ------------------------------
+    # The names the views, bots, samplers and tests read (and scenarios set) on the state.
+    @property
+    def camps(self) -> list[list[int]]:
+        return self.north.camps
+
+    @camps.setter
+    def camps(self, value: list[list[int]]) -> None:
+        self.north.camps = value
+
+    @property
+    def clearings(self) -> list[list[int]]:
+        return self.north.clearings
+
+    @clearings.setter
+    def clearings(self, value: list[list[int]]) -> None:
+        self.north.clearings = value
+
+    @property
+    def gift(self) -> list[list[int]]:
+        return self.north.gift
+
+    @gift.setter
+    def gift(self, value: list[list[int]]) -> None:
+        self.north.gift = value
+
+    @property
+    def breaches(self) -> int:
+        return self.north.breaches
+
+    @breaches.setter
+    def breaches(self, value: int) -> None:
+        self.north.breaches = value
+
+    @property
+    def token_pool(self) -> list[int]:
+        return self.north.token_pool
+
+    @token_pool.setter
+    def token_pool(self, value: list[int]) -> None:
+        self.north.token_pool = value
+
+    @property
+    def tokens_used(self) -> list[int]:
+        return self.north.tokens_used
+
+    @tokens_used.setter
+    def tokens_used(self, value: list[int]) -> None:
+        self.north.tokens_used = value
+
+    @property
+    def settlement_tokens(self) -> list[list[int]]:
+        return self.north.settlement_tokens
+
+    @settlement_tokens.setter
+    def settlement_tokens(self, value: list[list[int]]) -> None:
+        self.north.settlement_tokens = value
+
+    @property
+    def keep_tokens(self) -> list[list[int]]:
+        return self.north.keep_tokens
+
+    @keep_tokens.setter
+    def keep_tokens(self, value: list[list[int]]) -> None:
+        self.north.keep_tokens = value
+
+    @property
+    def wildling_die(self) -> int:
+        return self.north.wildling_die
+
+    @wildling_die.setter
+    def wildling_die(self, value: int) -> None:
+        self.north.wildling_die = value
+
+    @property
+    def wildlings_created(self) -> int:
+        return self.north.wildlings_created
+
+    @wildlings_created.setter
+    def wildlings_created(self, value: int) -> None:
+        self.north.wildlings_created = value
+
+    @property
+    def wildlings_returned(self) -> int:
+        return self.north.wildlings_returned
+
+    @wildlings_returned.setter
+    def wildlings_returned(self, value: int) -> None:
+        self.north.wildlings_returned = value
+
+    def column_hexes(self, section: int) -> tuple[int, ...]:
+        return column_hexes(self.board, section)
+
+    def wildlings_in_gift(self) -> int:
+        return self.north.wildlings_in_gift()
+
+    def wildlings_north(self) -> int:
+        return self.north.wildlings_north()
+
+    def siege_winners(self) -> tuple[int, ...]:
+        """Who wins when the wildlings end the game: the most guards on the Wall (ties: see
+        :meth:`Wall.siege_winners`)."""
+        return self.watch.siege_winners([self.total_vp(p) for p in range(self.n)])
+
+    def end_siege(self, reason: str, events: list[Event]) -> None:
+        """The wildlings end the game at once (3 breaches, 8 in the Gift): won by
+        :meth:`siege_winners`; a tie is kept in ``siege_tie`` (all of them win)."""
+        if self.phase == OVER:
+            return
+        winners = self.siege_winners()
+        self._finish(winners[0] if len(winners) == 1 else -1, reason, events)
+        self.siege_tie = list(winners) if len(winners) > 1 else []
+
+    # -- the heroes (``heroes.py``): a component with its own data -----------------------------------
+    # The names the views, bots, samplers and tests read (and scenarios set) on the state.
+    @property
+    def hero(self) -> list[int]:
+        return self.heroes.hero
+
+    @hero.setter
+    def hero(self, value: list[int]) -> None:
+        self.heroes.hero = value
+
+    @property
+    def hero_b_side(self) -> list[int]:
+        return self.heroes.hero_b_side
+
+    @hero_b_side.setter
+    def hero_b_side(self, value: list[int]) -> None:
+        self.heroes.hero_b_side = value
+
+    @property
+    def hero_taken_turn(self) -> list[int]:
+        return self.heroes.hero_taken_turn
+
+    @hero_taken_turn.setter
+    def hero_taken_turn(self, value: list[int]) -> None:
+        self.heroes.hero_taken_turn = value
+
+    @property
+    def hero_used_turn(self) -> list[int]:
+        return self.heroes.hero_used_turn
+
+    @hero_used_turn.setter
+    def hero_used_turn(self, value: list[int]) -> None:
+        self.heroes.hero_used_turn = value
+
+    @property
+    def hero_display(self) -> list[int]:
+        return self.heroes.hero_display
+
+    @hero_display.setter
+    def hero_display(self, value: list[int]) -> None:
+        self.heroes.hero_display = value
+
+    @property
+    def hero_actor(self) -> int:
+        return self.heroes.hero_actor
+
+    @hero_actor.setter
+    def hero_actor(self, value: int) -> None:
+        self.heroes.hero_actor = value
+
+    @property
+    def hero_resume(self) -> int:
+        return self.heroes.hero_resume
+
+    @hero_resume.setter
+    def hero_resume(self, value: int) -> None:
+        self.heroes.hero_resume = value
+
+    @property
+    def hero_choice(self) -> list[int]:
+        return self.heroes.hero_choice
+
+    @hero_choice.setter
+    def hero_choice(self, value: list[int]) -> None:
+        self.heroes.hero_choice = value
+
+    @property
+    def tarly_due(self) -> int:
+        return self.heroes.tarly_due
+
+    @tarly_due.setter
+    def tarly_due(self, value: int) -> None:
+        self.heroes.tarly_due = value
+
+    def hero_ready(self, p: int) -> bool:
+        return self.heroes.hero_ready(self, p)
+
+    def othell_removable_roads(self, p: int) -> list[int]:
+        return self.heroes.othell_removable_roads(self, p)
+
+    def _hero_action(self, p: int, a: Action) -> list[Event]:
+        """Every hero action: the heroes' own handler does it."""
+        return HERO_HANDLERS[a[0]](self.heroes, self, p, a)
+
+    def start_setup_phase(self) -> list[Event]:
+        events = super().start_setup_phase()
+        self.heroes.deal_starting_heroes(self.n, self.first_player)
+        return events
+
+    def decision(self) -> Decision:
+        if self.phase in HERO_PHASES:
+            return Decision((self.heroes.hero_actor,))
+        return super().decision()
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        if self.phase in HERO_PHASES:
+            return self.heroes.phase_actions(self, player)
+        return super()._legal_actions(player)
+
+    def _build_guard(self, p: int, a: Action) -> list[Event]:
+        self._pay(p, GUARD_COST)
+        events: list[Event] = []
+        self.watch.add_guard(p, a[1], self.public_vp, events, "built")
+        return events
+
+    def _place_setup_guard(self, p: int, a: Action) -> list[Event]:
+        events: list[Event] = []
+        self.watch.add_guard(p, a[1], self.public_vp, events, "set-up")
+        self._advance_setup()
+        return events
 
     # -- set-up -----------------------------------------------------------------------------------
     def prepare_variant(self) -> None:
-        self._init_wall()
-        self._init_wildlings(SETTLEMENT_TOKENS, TOKENS_PER_KEEP)
+        self.watch = Wall.new(self.n)
+        self.north = Wildlings.new(
+            self.n,
+            self.board.topo.n_hexes,
+            self.rules.max_cities,
+            SETTLEMENT_TOKENS,
+            TOKENS_PER_KEEP,
+            self.rng,
+        )
         self.siege_tie = []
-        self._init_heroes()
+        self.heroes = Heroes.new(self.n, self.first_player)
 
     def setup_plan(self) -> list[tuple[int, int]]:
         plan = super().setup_plan()
@@ -82,38 +331,37 @@ class BrotherhoodState(HeroRules):
 
     def _variant_phase_actions(self, p: int) -> list[Action]:
         if self.phase == SETUP_GUARD:
-            return self.guard_actions(p, "place_guard")
+            return self.watch.guard_actions(p, "place_guard")
         return super()._variant_phase_actions(p)
-
-    def _variant_phase_name(self) -> str:
-        if self.phase == SETUP_GUARD:
-            return "setup_guard"
-        return super()._variant_phase_name()
 
     # -- the turn ---------------------------------------------------------------------------------
     def _roll_extra_dice(self, events: list[Event]) -> None:
-        self.wildling_die = self.rng.die(WILDLING_DIE_SIDES)
-        events.append(Event("wildling_die", {"face": self.wildling_die}))
+        face = self.rng.die(WILDLING_DIE_SIDES)
+        self.north.wildling_die = face
+        events.append(Event("wildling_die", {"face": face}))
 
     def _after_production(self, events: list[Event]) -> None:
-        self._advance_wildlings(self.wildling_die, events)
-        super()._after_production(events)
+        self.north.advance(self, self.north.wildling_die, events)
+        self.heroes.after_production(self)
+
+    def _after_income(self, gains: list[list[int]], events: list[Event]) -> None:
+        self.heroes.after_income(self, gains)
 
     def hex_produces(self, h: int) -> bool:
-        return h != self.robber and not self.gift[h]
+        return h != self.robber and not self.north.gift[h]
 
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
-        if self.phase == MAIN and self.can_pay_guard(p):
-            actions.extend(self.guard_actions(p, "build_guard"))
-        super()._add_variant_actions(p, actions)
-
-    def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
-        dev = self.dev_hands[p]
-        new = self.dev_bought_this_turn[p]
-        if dev[KNIGHT] > new[KNIGHT]:
-            actions.extend(("patrol_wildling", h) for h in range(len(self.gift)) if self.gift[h])
-        if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
-            actions.extend(self.guard_actions(p, "play_new_recruits"))
+        if not self.dev_played:  # Brotherhood's own plays of development cards
+            dev = self.dev_hands[p]
+            new = self.dev_bought_this_turn[p]
+            if dev[KNIGHT] > new[KNIGHT]:
+                gift = self.north.gift
+                actions.extend(("patrol_wildling", h) for h in range(len(gift)) if gift[h])
+            if dev[NEW_RECRUITS] > new[NEW_RECRUITS]:
+                actions.extend(self.watch.guard_actions(p, "play_new_recruits"))
+        if self.phase == MAIN and can_pay(self.hands[p], GUARD_COST):
+            actions.extend(self.watch.guard_actions(p, "build_guard"))
+        self.heroes.add_actions(self, p, actions)
 
     def explain_illegal(self, player: int, action: Action) -> str:
         kind = action[0]
@@ -123,19 +371,19 @@ class BrotherhoodState(HeroRules):
                 return "guards are built after the production roll"
             if kind == "place_guard" and self.phase != SETUP_GUARD:
                 return "place_guard is set-up's third round; build_guard during play"
-            if not self.guards_left[player]:
+            if not self.watch.guards_left[player]:
                 return "all 7 of your guards are on the Wall"
             if not isinstance(section, int) or not 0 <= section < SECTIONS:
                 return f"a wall section is 0-{SECTIONS - 1} (west to east)"
-            if section not in self.open_sections():
+            if section not in self.watch.open_sections():
                 return "that wall section is full (5 guards)"
-            if kind == "build_guard" and not self.can_pay_guard(player):
+            if kind == "build_guard" and not can_pay(self.hands[player], GUARD_COST):
                 return "a guard costs 1 brick, 1 lumber and 1 wool"
             if kind == "play_new_recruits":
                 return "you hold no New Recruits card you may play now (one development card a turn)"
         if kind == "patrol_wildling":
             return "a ranger patrol you may play now can return a wildling only from a Gift hex that has one"
-        return super().explain_illegal(player, action)
+        return self.heroes.explain_illegal(self, player, action) or super().explain_illegal(player, action)
 
     def _patrol_wildling(self, p: int, a: Action) -> list[Event]:
         """Ranger patrol, option 2: a wildling in the Gift goes back to the Frostfangs and you
@@ -144,7 +392,7 @@ class BrotherhoodState(HeroRules):
         events: list[Event] = []
         self._use_dev(p, KNIGHT, events, option="return_wildling", hex=h)
         self.knights_played[p] += 1
-        self._return_from_gift(h)
+        self.north.return_from_gift(h)
         r = self.board.hex_resource[h]
         if r >= 0 and self.bank[r]:
             self.bank[r] -= 1
@@ -152,28 +400,17 @@ class BrotherhoodState(HeroRules):
             events.append(Event("wildling_returned", {"player": p, "hex": h, "resource": RESOURCES[r]}))
         else:
             events.append(Event("wildling_returned", {"player": p, "hex": h, "resource": None}))
-        self._update_largest_army(p, events)
+        self._settle_special_card(LARGEST_ARMY, events)
         return events
 
     def _play_new_recruits(self, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
         self._use_dev(p, NEW_RECRUITS, events)
-        self._add_guard(p, a[1], events, "new recruits")
+        self.watch.add_guard(p, a[1], self.public_vp, events, "new recruits")
         return events
 
-    def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
-        self._reveal(self.settlement_tokens[p].pop(), events, "settlement")
-        super()._on_settlement_built(p, node, events)
-
-    def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
-        tokens = self.keep_tokens[p]
-        first, second = tokens.pop(), tokens.pop()
-        self._reveal(first, events, "keep")
-        self._reveal(second, events, "keep")
-        # Then the returned settlement goes back onto the card over a fresh token from the pool
-        # (Rules Reference: "you release 2 wildling tokens. The upgraded settlement piece returns").
-        self.settlement_tokens[p].append(self._draw_pool_token(events))
-        super()._on_city_built(p, node, events)
+    def _on_gain(self, p: int, gain: str, events: list[Event]) -> None:
+        self.north.release(self, p, gain, events)
 
     def _keeps_undo(self, events: list[Event]) -> bool:
         # A settlement, a keep, or Longest Road taken turns up wildling tokens: seen, and drawn
@@ -183,10 +420,6 @@ class BrotherhoodState(HeroRules):
                 return False
         return super()._keeps_undo(events)
 
-    def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
-        self._reveal(self._draw_pool_token(events), events, card)
-        super()._on_special_card_taken(p, card, events)
-
     # -- the end ------------------------------------------------------------------------------------
     def result(self) -> Result | None:
         base = super().result()
@@ -194,12 +427,9 @@ class BrotherhoodState(HeroRules):
             return base
         return Result(tuple(self.siege_tie), base.reason, base.scores)
 
-    def _variant_vp_recount(self, p: int) -> int:
-        return self._wall_vp_recount(p)
-
     def refresh_variant_vp(self) -> None:
         for p in range(self.n):
-            self.public_vp[p] += self._wall_vp_recount(p)
+            self.public_vp[p] += self.watch.vp_recount(p)
 
     # -- JSON and views -------------------------------------------------------------------------------
     def _sample_hidden(self, seat: int, rng: Rng) -> BrotherhoodState:
@@ -208,31 +438,32 @@ class BrotherhoodState(HeroRules):
         return sample_brotherhood(self, seat, rng)
 
     def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
-        view["wall"] = [list(section) for section in self.wall]
-        view["camps"] = {CLANS[c]: [WILDLING_TYPES[k] for k in camp] for c, camp in enumerate(self.camps)}
-        view["clearings"] = [[WILDLING_TYPES[k] for k in c] for c in self.clearings]
+        north = self.north
+        view["wall"] = [list(section) for section in self.watch.sections]
+        view["camps"] = {CLANS[c]: [WILDLING_TYPES[k] for k in camp] for c, camp in enumerate(north.camps)}
+        view["clearings"] = [[WILDLING_TYPES[k] for k in c] for c in north.clearings]
         view["gift_wildlings"] = {
-            str(h): [WILDLING_TYPES[k] for k in ws] for h, ws in enumerate(self.gift) if ws
+            str(h): [WILDLING_TYPES[k] for k in ws] for h, ws in enumerate(north.gift) if ws
         }
         view["columns"] = [list(self.column_hexes(s)) for s in range(SECTIONS)]
-        view["breaches"] = self.breaches
-        view["wildling_die"] = self.wildling_die or None
-        view["token_pool_size"] = len(self.token_pool)
+        view["breaches"] = north.breaches
+        view["wildling_die"] = north.wildling_die or None
+        view["token_pool_size"] = len(north.token_pool)
         # The game's end conditions, for the page's counters (it keeps no copy of the rules).
         view["gift_wildlings_to_end"] = GIFT_WILDLINGS_TO_END
         view["breaches_to_end"] = BREACHES_TO_END
-        view["tokens_used"] = [[CLANS[t // 3], WILDLING_TYPES[t % 3]] for t in self.tokens_used]
+        view["tokens_used"] = [[CLANS[t // 3], WILDLING_TYPES[t % 3]] for t in north.tokens_used]
         for info in view["players"]:
             p = info["seat"]
-            info["guards_left"] = self.guards_left[p]
-            info["guards_on_wall"] = self.guards_on_wall(p)
-            info["wildling_tokens_on_card"] = len(self.settlement_tokens[p]) + len(self.keep_tokens[p])
-        self.heroes_view(view, viewer)
+            info["guards_left"] = self.watch.guards_left[p]
+            info["guards_on_wall"] = self.watch.guards_on_wall(p)
+            info["wildling_tokens_on_card"] = len(north.settlement_tokens[p]) + len(north.keep_tokens[p])
+        self.heroes.view(self, view, viewer)
 
 
 BrotherhoodState._HANDLERS = {
     **CatanState._HANDLERS,
-    **HERO_HANDLERS,
+    **{kind: BrotherhoodState._hero_action for kind in HERO_HANDLERS},
     "place_guard": BrotherhoodState._place_setup_guard,
     "build_guard": BrotherhoodState._build_guard,
     "patrol_wildling": BrotherhoodState._patrol_wildling,

@@ -90,9 +90,7 @@ class BrotherhoodPosition(GiftPosition):
     def __init__(self, players: int = 4, seed: int = 0, **options: Any) -> None:
         super().__init__("brotherhood", players=players, seed=seed, **options)
         s = self._bh
-        s.hero_display = list(range(len(HERO_IDS)))
-        s.hero = [-1] * s.n
-        s._deal_starting_heroes()
+        s.heroes.deal_starting_heroes(s.n, s.first_player)
         self._settlement_tokens: dict[int, list[int]] = {}
         self._keep_tokens: dict[int, list[int]] = {}
         self._pool_top: list[int] = []

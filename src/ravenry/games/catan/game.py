@@ -232,6 +232,5 @@ class CatanGame(Game[CatanConfig, CatanState]):
         board = Board.build(self.topology(config), layout)
         state = self.state_type(self, config, board, self.rules_for(config), Rng(0))
         state._data_from_json(dict(obj), self.action_from_json)
-        state.variant_from_json(dict(obj))
         state.undo_from_json(obj.get("undo", []))
         return state

@@ -3,10 +3,18 @@
 Every rule has a named method here: ``_roll`` (production roll), ``_rolled_seven`` (the rule for
 a "7": discards, then the robber), ``_produce`` (production and the shortage rule),
 ``_move_robber`` (robber and stealing), ``_build_*``, ``_play_*`` (development cards),
-``_check_victory``. Trade (maritime and domestic) is in ``trade.py``, which this builds on.
+``_check_victory``, ``_settle_special_card`` (Longest Road and Largest Army). Trade (maritime
+and domestic) is in ``trade.py``, which this builds on.
 
-Variants (``got-catan``, ``brotherhood``) subclass :class:`CatanState` and override the hooks
-marked "hook" below; the numbers they change live in their :class:`~ravenry.games.catan.data.Ruleset`.
+A variant changes the numbers in its :class:`~ravenry.games.catan.data.Ruleset` (``got-catan``
+needs nothing else) and may add rules through named extension points, each a method marked
+"Hook" below that classic Catan leaves empty (in the turn's order: ``prepare_variant``,
+``setup_plan``, ``_roll_extra_dice``, ``hex_produces``, ``_after_income``, ``_after_production``,
+``robber_destinations``, ``_add_variant_actions``, ``_variant_phase_actions``, ``_on_gain``,
+``_keeps_undo``, ``refresh_variant_vp``, ``extend_view``), data (its phases' names in
+``VARIANT_PHASE_NAMES``, its actions in ``_HANDLERS``) and its components
+(:class:`~ravenry.games.catan.state.Part`, listed in ``_PARTS``: copied and written by name).
+``brotherhood`` is one subclass of :class:`CatanState` holding three such components.
 """
 
 from __future__ import annotations
@@ -79,6 +87,11 @@ RESOLVED_SEVEN: Final = -1  # resume_phase value: after the robber, the producti
 # how many actions in a row (the oldest snapshot is dropped beyond that).
 UNDO_PHASES: Final = frozenset((MAIN, SETUP_SETTLEMENT, SETUP_ROAD))
 MAX_UNDO_LEVELS: Final = 8
+# The special cards (:meth:`CatanState._settle_special_card`): the event each one's move is told
+# in, and the count it goes by.
+LONGEST_ROAD: Final = 0
+LARGEST_ARMY: Final = 1
+SPECIAL_CARDS: Final = (("longest_road", "length"), ("largest_army", "knights"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -87,6 +100,8 @@ class CatanState(CatanTrade):
 
     game: Game[Any, Any]
     _HANDLERS: ClassVar[dict[str, Handler]] = {}  # action type → method; each variant extends it
+    # The names of a variant's own phases (numbered after Catan's), for views and messages.
+    VARIANT_PHASE_NAMES: ClassVar[dict[int, str]] = {}
     # The undo option: actions that may be taken back when nothing else has happened since.
     # Each is public and draws nothing (no dice, card or token; a variant whose build reveals
     # something says so in _keeps_undo). Set-up placements count: a misplaced first settlement
@@ -234,7 +249,6 @@ class CatanState(CatanTrade):
             actions.extend(pairs)
         if dev[MONOPOLY] > new[MONOPOLY]:
             actions.extend(PLAY_MONOPOLY)
-        self._add_variant_dev_plays(p, actions)
 
     def _robber_actions(self, p: int) -> list[Action]:
         actions: list[Action] = []
@@ -416,7 +430,6 @@ class CatanState(CatanTrade):
     def _snapshot_to_json(self) -> dict[str, JSON]:
         out = self._data_to_json(None)
         del out["config"], out["layout"]  # the live state's own
-        self.variant_to_json(out)
         return out
 
     def undo_from_json(self, value: JSON) -> None:
@@ -431,7 +444,6 @@ class CatanState(CatanTrade):
                 raise MalformedAction("an undo snapshot is [action, state]")
             snapshot = type(self)(self.game, self.config, self.board, self.rules, Rng(0))
             snapshot._data_from_json(entry[1], self.game.action_from_json)
-            snapshot.variant_from_json(entry[1])
             snapshot.undo_stack = None
             stack.append((self.game.action_from_json(entry[0]), snapshot))
         self.undo_stack = stack
@@ -546,7 +558,12 @@ class CatanState(CatanTrade):
     def phase_name(self) -> str:
         from ravenry.games.catan.state import PHASE_NAMES
 
-        return PHASE_NAMES[self.phase] if self.phase < len(PHASE_NAMES) else self._variant_phase_name()
+        phase = self.phase
+        return (
+            PHASE_NAMES[phase]
+            if phase < len(PHASE_NAMES)
+            else self.VARIANT_PHASE_NAMES.get(phase, str(phase))
+        )
 
     # -- set-up ---------------------------------------------------------------------------------
     def setup_plan(self) -> list[tuple[int, int]]:
@@ -785,7 +802,7 @@ class CatanState(CatanTrade):
         self._pay(p, SETTLEMENT_COST)
         self._put_settlement(p, node)
         events = [Event("built", {"player": p, "piece": "settlement", "node": node})]
-        self._on_settlement_built(p, node, events)
+        self._on_gain(p, "settlement", events)
         # A settlement can break an opponent's road through this intersection.
         eo = self.edge_owner
         broken = {eo[e] for e in self.board.topo.node_edges[node] if eo[e] >= 0 and eo[e] != p}
@@ -802,7 +819,7 @@ class CatanState(CatanTrade):
         self.settlements_left[p] += 1
         self.public_vp[p] += 1
         events = [Event("built", {"player": p, "piece": "city", "node": node})]
-        self._on_city_built(p, node, events)
+        self._on_gain(p, "city", events)
         return events
 
     def _buy_dev(self, p: int, a: Action) -> list[Event]:
@@ -827,7 +844,7 @@ class CatanState(CatanTrade):
         events: list[Event] = []
         self._use_dev(p, KNIGHT, events)
         self.knights_played[p] += 1
-        self._update_largest_army(p, events)
+        self._settle_special_card(LARGEST_ARMY, events)
         self.resume_phase = self.phase
         self.phase = MOVE_ROBBER
         return events
@@ -887,9 +904,6 @@ class CatanState(CatanTrade):
         if self.rules.win_at_end_of_turn and self.total_vp(p) >= self.rules.victory_points:
             self._finish(p, f"{self.rules.victory_points} victory points", events)
             return events
-        self._on_turn_end(p, events)
-        if self.phase == OVER:
-            return events
         row = self.dev_bought_this_turn[p]
         for k in range(len(row)):
             row[k] = 0
@@ -903,15 +917,13 @@ class CatanState(CatanTrade):
         return events
 
     def _check_victory(self, events: list[Event]) -> None:
-        """Win with 10 points during your own turn (got-catan: at once; brotherhood: hook)."""
+        """Win with 10 points during your own turn (got-catan too; brotherhood: only at the end
+        of it, see ``_end_turn``)."""
         if self.turn == 0 or self.rules.win_at_end_of_turn:
-            self._check_variant_end(events)
             return
         p = self.current
         if self.total_vp(p) >= self.rules.victory_points:
             self._finish(p, f"{self.rules.victory_points} victory points", events)
-        else:
-            self._check_variant_end(events)
 
     def _finish(self, winner: int, reason: str, events: list[Event]) -> None:
         self.phase = OVER
@@ -931,60 +943,46 @@ class CatanState(CatanTrade):
 
     # -- special cards ----------------------------------------------------------------------------
     def _update_longest_road(self, players: tuple[int, ...], events: list[Event]) -> None:
-        """Recount the given players' longest trails and move the Longest Road card by the rules:
-        a longer road takes it; the holder keeps it on a tie; set aside if the holder loses it
-        and others tie or nobody has the minimum."""
+        """Recount the given players' longest trails, then settle the Longest Road card."""
         topo = self.board.topo
         for q in players:
             self.road_length[q] = longest_road(topo, self.edge_owner, self.node_owner, q)
-        lengths = self.road_length
-        holder = self.longest_road_holder
-        best = max(lengths)
-        minimum = self.rules.longest_road_min
-        if holder >= 0 and lengths[holder] >= minimum and lengths[holder] == best:
+        self._settle_special_card(LONGEST_ROAD, events)
+
+    def _settle_special_card(self, card: int, events: list[Event]) -> None:
+        """Give Longest Road or Largest Army to whom the rules say, after any change of the
+        counts (road lengths, knights played; up or down): the holder keeps it while still tied
+        for the most (at least the minimum); otherwise the one player with strictly the most (at
+        least the minimum) takes it, or it is set aside until someone has strictly the most.
+        The card's points move with it, and :meth:`_on_gain` hears of a new holder."""
+        road = card == LONGEST_ROAD
+        rules = self.rules
+        counts = self.road_length if road else self.knights_played
+        holder = self.longest_road_holder if road else self.largest_army_holder
+        minimum = rules.longest_road_min if road else rules.largest_army_min
+        best = max(counts)
+        if holder >= 0 and best >= minimum and counts[holder] == best:
             return
-        leaders = [q for q in range(self.n) if lengths[q] == best] if best >= minimum else []
-        new = leaders[0] if len(leaders) == 1 else -1
+        new = counts.index(best) if best >= minimum and counts.count(best) == 1 else -1
         if new == holder:
             return
-        vp = self.rules.longest_road_vp
+        vp = rules.longest_road_vp if road else rules.largest_army_vp
         if holder >= 0:
             self.public_vp[holder] -= vp
         if new >= 0:
             self.public_vp[new] += vp
-        self.longest_road_holder = new
-        events.append(
-            Event(
-                "longest_road",
-                {
-                    "player": None if new < 0 else new,
-                    "length": best,
-                    "previous": None if holder < 0 else holder,
-                },
-            )
-        )
+        if road:
+            self.longest_road_holder = new
+        else:
+            self.largest_army_holder = new
+        name, measure = SPECIAL_CARDS[card]
+        previous = None if holder < 0 else holder
+        events.append(Event(name, {"player": None if new < 0 else new, measure: best, "previous": previous}))
         if new >= 0:
-            self._on_special_card_taken(new, "longest_road", events)
-
-    def _update_largest_army(self, p: int, events: list[Event]) -> None:
-        k = self.knights_played[p]
-        holder = self.largest_army_holder
-        if holder == p or k < self.rules.largest_army_min:
-            return
-        if holder >= 0 and k <= self.knights_played[holder]:
-            return
-        vp = self.rules.largest_army_vp
-        if holder >= 0:
-            self.public_vp[holder] -= vp
-        self.public_vp[p] += vp
-        self.largest_army_holder = p
-        events.append(
-            Event("largest_army", {"player": p, "knights": k, "previous": None if holder < 0 else holder})
-        )
-        self._on_special_card_taken(p, "largest_army", events)
+            self._on_gain(new, name, events)
 
     # =========================================================================================
-    # Hooks for variants (classic Catan does nothing here)
+    # Extension points for variants (classic Catan does nothing here; see the module docstring)
     # =========================================================================================
     def _roll_extra_dice(self, events: list[Event]) -> None:
         """Hook: roll further dice together with the production dice (brotherhood's d12)."""
@@ -995,45 +993,23 @@ class CatanState(CatanTrade):
     def _after_income(self, gains: list[list[int]], events: list[Event]) -> None:
         """Hook: after production paid out (brotherhood: Samwell Tarly)."""
 
-    def _on_settlement_built(self, p: int, node: int, events: list[Event]) -> None:
-        """Hook: a settlement was built during play (not set-up)."""
-
-    def _on_city_built(self, p: int, node: int, events: list[Event]) -> None:
-        """Hook: a settlement was upgraded."""
-
-    def _on_special_card_taken(self, p: int, card: str, events: list[Event]) -> None:
-        """Hook: a player took Longest Road or Largest Army."""
-
-    def _on_turn_end(self, p: int, events: list[Event]) -> None:
-        """Hook: before the turn passes."""
-
-    def _check_variant_end(self, events: list[Event]) -> None:
-        """Hook: other ways the game ends (brotherhood: breaches, wildlings in the Gift)."""
+    def _on_gain(self, p: int, gain: str, events: list[Event]) -> None:
+        """Hook: ``p`` gained something during play: a "settlement" or a "city" built (not in
+        set-up), or a special card taken ("longest_road", "largest_army")."""
 
     def _add_variant_actions(self, p: int, actions: list[Action]) -> None:
-        """Hook: more actions in the current player's pre-roll and main phases."""
-
-    def _add_variant_dev_plays(self, p: int, actions: list[Action]) -> None:
-        """Hook: more development card plays."""
+        """Hook: more actions for the current player in the pre-roll and main phases, after
+        Catan's development card plays (``self.dev_played``: whether one was played)."""
 
     def _variant_phase_actions(self, p: int) -> list[Action]:
-        """Hook: actions in phases only a variant has."""
+        """Hook: actions in phases only a variant has (named in :attr:`VARIANT_PHASE_NAMES`)."""
         return []
-
-    def _variant_phase_name(self) -> str:
-        return str(self.phase)
 
     def refresh_variant_vp(self) -> None:
         """Hook: add a variant's own points (brotherhood's guard tokens) to ``public_vp``."""
 
     def prepare_variant(self) -> None:
         """Hook: set up a variant's own pieces once the board and deck exist."""
-
-    def variant_to_json(self, out: dict[str, JSON]) -> None:
-        """Hook: add a variant's own fields to the full-state JSON."""
-
-    def variant_from_json(self, obj: dict[str, JSON]) -> None:
-        """Hook: read a variant's own fields back."""
 
     def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
         """Hook: add a variant's public and per-viewer parts to an observation."""
@@ -1049,7 +1025,6 @@ class CatanState(CatanTrade):
     def to_json(self, history: bool = True) -> dict[str, JSON]:
         out = self._data_to_json(self.game.action_to_json if history else None)
         out["game"] = self.game.id
-        self.variant_to_json(out)
         if self.undo_stack is not None:
             out["undo"] = self._undo_to_json()
         return out

@@ -1,12 +1,15 @@
 """What a Catan game holds at one moment (:class:`CatanData`): pieces, hands, decks, phase, RNG.
 
 Only data lives here, with copying and JSON; the rules that change it are in ``rules.py``.
+A variant's components (:class:`Part`: brotherhood's Wall, wildlings, heroes) are copied and
+written by name with the rest (``_PARTS``).
 Derived caches (which nodes each player's network touches, blocked intersections, harbor
 rates) are rebuilt from the pieces, never serialised.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -47,6 +50,19 @@ DECLINED: Final = 2
 COUNTERED: Final = 3
 
 Counts = tuple[int, ...]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Part:
+    """A component a variant's state holds (brotherhood's Wall, wildlings and heroes), with its
+    own data. It copies itself and writes its fields into the state's JSON under their own
+    names; the state lists it in :attr:`CatanData._PARTS` with the function reading it back."""
+
+    def copy(self) -> Part:
+        raise NotImplementedError
+
+    def to_json(self, out: dict[str, Any]) -> None:
+        raise NotImplementedError
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -195,6 +211,8 @@ class CatanData(GameState):
         "blocked",
     )
     _NESTED_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "dev_hands", "dev_bought_this_turn")
+    # A variant's components (:class:`Part`): (attribute, read back from the state's JSON).
+    _PARTS: ClassVar[tuple[tuple[str, Callable[[dict[str, Any]], Part]], ...]] = ()
     _SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
         "robber",
         "longest_road_holder",
@@ -227,6 +245,8 @@ class CatanData(GameState):
             setattr(other, name, [row[:] for row in getattr(self, name)])
         for name in self._SCALAR_FIELDS:
             setattr(other, name, getattr(self, name))
+        for name, _ in self._PARTS:
+            setattr(other, name, getattr(self, name).copy())
         other.starting_rolls = [dict(r) for r in self.starting_rolls]
         other.dice = self.dice
         other.offer = self.offer
@@ -251,6 +271,8 @@ class CatanData(GameState):
             out[name] = [list(row) for row in getattr(self, name)]
         for name in self._SCALAR_FIELDS:
             out[name] = getattr(self, name)
+        for name, _ in self._PARTS:
+            getattr(self, name).to_json(out)
         out["starting_rolls"] = copy_json(self.starting_rolls)
         out["rng"] = self.rng.to_json()
         out["dice"] = None if self.dice is None else list(self.dice)
@@ -270,6 +292,8 @@ class CatanData(GameState):
             setattr(self, name, [list(row) for row in obj[name]])
         for name in self._SCALAR_FIELDS:
             setattr(self, name, obj[name])
+        for name, read in self._PARTS:
+            setattr(self, name, read(obj))
         self.starting_rolls = copy_json(obj["starting_rolls"])
         self.rng = rng_from_json(obj["rng"])
         self.dice = None if obj["dice"] is None else (obj["dice"][0], obj["dice"][1])
