@@ -7,10 +7,12 @@ Each decision:
 1. **Candidates.** The ``greedy`` bot's choice first; then the seat's other legal actions, or,
    when there are more than ``width``, the best of them by a one-step look-ahead on one
    sampled state (apply, then :func:`evaluate`). Domestic offers are parametric (not in the
-   legal list): greedy's offer, and up to ``offers`` one-for-one offers within the template (a
-   resource the seat holds most of for one it holds least of); at most ``OFFERS_PER_TURN``
-   different offers a turn. Answers to offers, discards, the robber (and Tormund), every
-   hero's choices and development cards are legal actions like any other.
+   legal list): greedy's offer, and up to ``offers`` offers within the template
+   (:func:`offer_ideas`: a spare card for two, then one, of the cards the nearest build lacks,
+   then one-for-one by counts; the playouts, whose opponents answer as greedy does, tell
+   whether anyone takes it); at most ``OFFERS_PER_TURN`` different offers a turn. Answers to
+   offers, discards, the robber (and Tormund), every hero's choices and development cards are
+   legal actions like any other.
 2. **Rounds.** Each round draws one determinization (``sample``, the seat's
    :class:`~ravenry.bots.base.Sampler`: others' hands, the deck order, wildling tokens and the
    dice redrawn from what the seat has not seen) and one playout seed, and plays every
@@ -506,7 +508,9 @@ def offer_ideas(hand: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, .
     ranked = sorted(BUILDS, key=lambda b: sum(max(0, c - h) for c, h in zip(b[0], hand, strict=True)))
     for cost, _ in ranked[:2]:
         lack = [r for r in range(N_RES) for _ in range(max(0, cost[r] - hand[r]))]
-        spare = sorted((r for r in range(N_RES) if hand[r] > cost[r]), key=lambda r: (-(hand[r] - cost[r]), r))
+        spare = sorted(
+            (r for r in range(N_RES) if hand[r] > cost[r]), key=lambda r: (-(hand[r] - cost[r]), r)
+        )
         if not lack or not spare:
             continue
         g = spare[0]
