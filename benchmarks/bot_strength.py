@@ -10,6 +10,11 @@ inside the bots' choices, decisions with a single legal action included: they co
     nice .venv/bin/python benchmarks/bot_strength.py --games 50 --rows rows.jsonl --json out.json
     .venv/bin/python benchmarks/bot_strength.py --summarize rows.jsonl   # a run stopped early
 
+Measured 2026-12-02 with the targeted offers, ``search:iters=16``, 200 games per game id (seeds
+101-300): catan 28.0%, got-catan 34.0%, brotherhood 42.5%; all 209/600 = 34.8% [31.1-38.7]: no
+measurable change from the row below, short of the 50% goal (benchmarks/README.md: the gap and
+what was tried).
+
 Measured 2026-12-02, the defaults of then (``z=1``, ``focus``, ``guard``, ``width=4``, greedy
 playouts), ``search:iters=16``, seeds 101-227 per game, seats rotated, ``nice``, 2 workers, on
 this 2-core machine shared with four other helpers (load average 7-14), 72 min wall, the run

@@ -11,7 +11,7 @@ from ravenry.bots import bot_from_spec, bot_kinds, make_bot
 from ravenry.bots.base import BotSeat
 from ravenry.bots.greedy import GreedyCatanBot
 from ravenry.bots.levels import LEVELS, bot_for_level, level_spec
-from ravenry.bots.search import SearchBot, guarded, winning_action
+from ravenry.bots.search import SearchBot, guarded, offer_ideas, winning_action
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.registry import new_game
 from ravenry.core.rng import Rng
@@ -248,3 +248,16 @@ def test_levels_name_bot_specs_in_one_place() -> None:
             bot_for_level(level, game_id)
     with pytest.raises(ValueError):
         level_spec("grandmaster", "catan")
+
+
+def test_offer_ideas_ask_for_what_the_nearest_build_lacks_first() -> None:
+    # brick, lumber, ore, grain, wool: three ore; a development card lacks a grain and a wool.
+    hand = (0, 0, 3, 0, 0)
+    ideas = offer_ideas(hand)
+    assert ideas[0] == ((0, 0, 1, 0, 0), (0, 0, 0, 1, 1))  # one ore for the grain and the wool
+    assert ideas[1] == ((0, 0, 1, 0, 0), (0, 0, 0, 1, 0))
+    for give, get in ideas:
+        assert sum(give) == 1 and 1 <= sum(get) <= 2
+        assert all(g <= h for g, h in zip(give, hand, strict=True))
+        assert not any(g and w for g, w in zip(give, get, strict=True))
+    assert len(set(ideas)) == len(ideas)

@@ -7,10 +7,12 @@ Each decision:
 1. **Candidates.** The ``greedy`` bot's choice first; then the seat's other legal actions, or,
    when there are more than ``width``, the best of them by a one-step look-ahead on one
    sampled state (apply, then :func:`evaluate`). Domestic offers are parametric (not in the
-   legal list): greedy's offer, and up to ``offers`` one-for-one offers within the template (a
-   resource the seat holds most of for one it holds least of); at most ``OFFERS_PER_TURN``
-   different offers a turn. Answers to offers, discards, the robber (and Tormund), every
-   hero's choices and development cards are legal actions like any other.
+   legal list): greedy's offer, and up to ``offers`` offers within the template
+   (:func:`offer_ideas`: a spare card for two, then one, of the cards the nearest build lacks,
+   then one-for-one by counts; the playouts, whose opponents answer as greedy does, tell
+   whether anyone takes it); at most ``OFFERS_PER_TURN`` different offers a turn. Answers to
+   offers, discards, the robber (and Tormund), every hero's choices and development cards are
+   legal actions like any other.
 2. **Rounds.** Each round draws one determinization (``sample``, the seat's
    :class:`~ravenry.bots.base.Sampler`: others' hands, the deck order, wildling tokens and the
    dice redrawn from what the seat has not seen) and one playout seed, and plays every
@@ -257,15 +259,8 @@ class SearchBot:
         if template is None or not self.offers:
             return []
         known: Any = probe
-        hand = list(known.hands[seat])  # the seat's own hand: it knows it
-        pairs = sorted(
-            ((hand[g] - hand[w], g, w) for g in range(N_RES) for w in range(N_RES) if g != w and hand[g]),
-            reverse=True,
-        )
         out: list[Action] = []
-        for _, g, w in pairs:
-            give = tuple(int(r == g) for r in range(N_RES))
-            get = tuple(int(r == w) for r in range(N_RES))
+        for give, get in offer_ideas(list(known.hands[seat])):  # the seat's own hand: it knows it
             if within(
                 template, {"type": "offer_trade", "give": named_counts(give), "get": named_counts(get)}
             ):
@@ -502,6 +497,40 @@ def evaluate(state: GameState, seat: int, pips: Sequence[int]) -> float:
                 worth[p] += SPOT_WEIGHT * min(2, len(spots)) + PRODUCTION_WEIGHT * SPOT_SHARE * best
     best_other = max(worth[p] for p in range(n) if p != seat)
     return worth[seat] - best_other
+
+
+def offer_ideas(hand: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Domestic offers worth trying with ``hand``, best first: for the build closest to done
+    (:data:`BUILDS`' order on a tie), one spare card (one the build does not use, the most held
+    first) for two cards it lacks, then for one; then one-for-one by counts (the most held for
+    the least held). The playouts judge which (if any) an opponent accepts and whether it pays."""
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    ranked = sorted(BUILDS, key=lambda b: sum(max(0, c - h) for c, h in zip(b[0], hand, strict=True)))
+    for cost, _ in ranked[:2]:
+        lack = [r for r in range(N_RES) for _ in range(max(0, cost[r] - hand[r]))]
+        spare = sorted(
+            (r for r in range(N_RES) if hand[r] > cost[r]), key=lambda r: (-(hand[r] - cost[r]), r)
+        )
+        if not lack or not spare:
+            continue
+        g = spare[0]
+        for n_get in (2, 1):
+            if len(lack) >= n_get:
+                get = [0] * N_RES
+                for r in lack[:n_get]:
+                    get[r] += 1
+                give = tuple(int(r == g) for r in range(N_RES))
+                if (give, tuple(get)) not in out:
+                    out.append((give, tuple(get)))
+    pairs = sorted(
+        ((hand[g] - hand[w], g, w) for g in range(N_RES) for w in range(N_RES) if g != w and hand[g]),
+        reverse=True,
+    )
+    for _, g, w in pairs:
+        idea = (tuple(int(r == g) for r in range(N_RES)), tuple(int(r == w) for r in range(N_RES)))
+        if idea not in out:
+            out.append(idea)
+    return out
 
 
 def hand_potential(hand: Sequence[int]) -> float:
