@@ -389,7 +389,9 @@ def main() -> None:
         cluster = args.redis if args.processes > 1 else None
         with tempfile.TemporaryDirectory() as folder:
             # --timing: each process writes its own probes; the first process's are reported.
-            probes = [Path(folder) / f"timing-{i}.json" if args.timing else None for i in range(args.processes)]
+            probes = [
+                Path(folder) / f"timing-{i}.json" if args.timing else None for i in range(args.processes)
+            ]
             with database(args.postgres) as url, ExitStack() as stack:
                 ports = [_free_port() for _ in range(args.processes)]
                 procs = [
