@@ -11,7 +11,8 @@ accepted moves per second, and the latency from sending an ``act`` to receiving 
 With ``--bots K``, K seats of every game are bots of ``--bot`` (default: the ``hard`` level,
 a search bot thinking up to 0.8 s a decision) that wait ``--bot-delay`` seconds and then think
 in the server's bot workers (``--bot-workers``): the latencies are still those of the people's
-acts, now while the bots use a core; bot moves a second are reported too. People then wait
+acts, now while the bots use a core; the bots' moves a second are reported too (read from the
+server's database after the run, so not with ``--server``). People then wait
 for the bots at their tables (a bot worker makes about one 0.8 s decision a second), so few
 people's acts are measured; ``--bot-games M`` adds M games in which every seat is such a bot
 (made at the start, nobody connected), keeping the workers busy beside games of people.
@@ -71,10 +72,8 @@ class Totals:
         self.games_finished = 0
         self.stop_at = 0.0
         self.started = 0.0
-        self.seq_at_start = 0  # every game's seq summed when measuring starts and stops
-        self.seq_at_stop = 0
+        self.window = (0.0, 0.0)  # measuring starts and stops, wall clock (the actions' "at")
         self.bot_games: set[str] = set()  # the games of bots only (--bot-games)
-        self.bot_games_seq = (0, 0)  # their seq summed when measuring starts and stops
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -285,14 +284,17 @@ async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
     base = bases[0]
     totals = Totals()
     seats = seating(args.players, args.bots, args.bot or level_spec("hard", args.game))
-    now = time.monotonic()
-    totals.started = time.perf_counter() + args.warmup
-    totals.stop_at = now + args.warmup + args.seconds
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         bot_table = [{"kind": "bot", "bot": args.bot or level_spec("hard", args.game)}] * args.players
         for _ in range(args.bot_games):
             totals.bot_games.add((await create_game(http, base, args.game, bot_table))["id"])
+        # The warm-up starts once the bot games exist (making 200 of them takes seconds on a
+        # loaded machine, which would otherwise push the people's start-up into the window).
+        now, wall = time.monotonic(), time.time()
+        totals.started = time.perf_counter() + args.warmup
+        totals.stop_at = now + args.warmup + args.seconds
+        totals.window = (wall + args.warmup, wall + args.warmup + args.seconds)
         await asyncio.gather(
             *(
                 keep_one_game_going(
@@ -308,28 +310,29 @@ async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
                     args.sticky,
                 )
                 for g in range(args.games)
-            ),
-            count_moves(http, base, totals),
+            )
         )
     return totals
 
 
-async def count_moves(http: httpx.AsyncClient, base: str, totals: Totals) -> None:
-    """Every game's position (seq) summed when measuring starts and when it stops: all the
-    moves made meanwhile, people's and bots'."""
-    await asyncio.sleep(max(0.0, totals.started - time.perf_counter()))
-    totals.seq_at_start, bots_at_start = await total_seq(http, base, totals.bot_games)
-    await asyncio.sleep(max(0.0, totals.stop_at - time.monotonic()))
-    totals.seq_at_stop, bots_at_stop = await total_seq(http, base, totals.bot_games)
-    totals.bot_games_seq = (bots_at_start, bots_at_stop)
+def bot_moves(database_url: str, totals: Totals, seats: list[dict[str, str]]) -> tuple[int, int]:
+    """The bots' moves while measuring, read from the server's database after the run (the
+    lobby's list shows only the newest 200 games): those of the bot seats at the people's
+    tables, and those of the games of bots only."""
+    from sqlalchemy import create_engine, text
 
-
-async def total_seq(http: httpx.AsyncClient, base: str, bot_games: set[str]) -> tuple[int, int]:
-    """Every game's seq summed, and the bot games' alone."""
-    response = await http.get(f"{base}/api/games")
-    response.raise_for_status()
-    games = response.json()["games"]
-    return sum(int(g["seq"]) for g in games), sum(int(g["seq"]) for g in games if g["id"] in bot_games)
+    bot_seats = {n for n, seat in enumerate(seats) if seat["kind"] == "bot"}
+    query = text(
+        "SELECT game_id, seat, count(*) FROM actions WHERE at >= :start AND at < :stop GROUP BY game_id, seat"
+    )
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(query, {"start": totals.window[0], "stop": totals.window[1]}).all()
+    finally:
+        engine.dispose()
+    at_tables = sum(n for game, seat, n in rows if game not in totals.bot_games and seat in bot_seats)
+    return at_tables, sum(n for game, _, n in rows if game in totals.bot_games)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -379,6 +382,7 @@ def main() -> None:
     load_before = round(os.getloadavg()[0], 2)
     server_cpu = None
     timing: dict[str, Any] | None = None
+    bots_at_tables = bot_game_moves = 0
     client_cpu = time.process_time()
     if args.processes > 1 and not args.postgres:
         parser.error("--processes needs --postgres (several processes share one PostgreSQL)")
@@ -400,13 +404,14 @@ def main() -> None:
                 ]
                 totals = asyncio.run(run_load([f"http://127.0.0.1:{port}" for port in ports], args))
                 server_cpu = sum(_cpu_seconds(proc.pid) for proc in procs)
+                bots_at_tables, bot_game_moves = bot_moves(
+                    url, totals, seating(args.players, args.bots, "bot")
+                )
             if probes[0] is not None and probes[0].exists():
                 timing = json.loads(probes[0].read_text())
     client_cpu = time.process_time() - client_cpu
     measured = totals.latencies
     bot = args.bot or level_spec("hard", args.game)
-    all_moves = totals.seq_at_stop - totals.seq_at_start
-    bot_game_moves = totals.bot_games_seq[1] - totals.bot_games_seq[0]
     result = {
         "database": "external" if args.server else "postgresql" if args.postgres else "sqlite",
         **({"processes": args.processes, "sticky": args.sticky} if args.processes > 1 else {}),
@@ -422,10 +427,17 @@ def main() -> None:
         "moves": totals.moves,
         "moves_per_s": round(totals.moves / args.seconds, 1),
         "rejects": totals.rejects,
-        # Moves of every game while measuring, less the people's acknowledged ones: the bots'
-        # (rough: a few people's moves straddle the window's ends); the bot games' exactly.
-        "bot_moves_per_s": round(max(0, all_moves - totals.moves) / args.seconds, 1),
-        **({"bot_game_moves_per_s": round(bot_game_moves / args.seconds, 2)} if args.bot_games else {}),
+        # The bots' moves while measuring (from the database: not known with --server).
+        **(
+            {"bot_moves_per_s": round(bots_at_tables / args.seconds, 2)}
+            if args.bots and not args.server
+            else {}
+        ),
+        **(
+            {"bot_game_moves_per_s": round(bot_game_moves / args.seconds, 2)}
+            if args.bot_games and not args.server
+            else {}
+        ),
         "games_finished": totals.games_finished,
         "cpus": os.cpu_count(),
         # The machine's 1-minute load average before the run (others sharing it) and at its end.
