@@ -21,7 +21,7 @@ COMPILED = [
     ),
     # The RL observations' fast path (plain lists in and out: the rest of ravenry.rl, numpy's
     # side, stays interpreted).
-    "src/ravenry/rl/state_encoding.py",
+    "src/ravenry/observations/catan_state.py",
 ]
 
 ext_modules = []

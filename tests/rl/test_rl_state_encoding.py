@@ -1,4 +1,4 @@
-"""The compiled fast path (ravenry.rl.state_encoding) writes exactly the view encoder's numbers,
+"""The compiled fast path (ravenry.observations.catan_state) writes exactly the view encoder's numbers,
 for every seat at every step of random games (offers and counter-offers included)."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ravenry.core.protocol import Action, GameState
-from ravenry.rl.state_encoding import legal_indices
+from ravenry.observations.catan_state import legal_indices
 
 OFFER_TYPES = ("offer_trade", "counter_offer")
 N_RES = 5

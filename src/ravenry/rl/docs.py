@@ -41,7 +41,7 @@ of random games, against hidden-information twins (other hands, the development 
 orders, sealed bids and hidden house cards scrambled).
 
 Speed: for `catan` and `got-catan` the observation is written straight from the state by
-`ravenry/rl/state_encoding.py` (compiled by mypyc with the rules cores in `make compiled`),
+`ravenry/observations/catan_state.py` (compiled by mypyc with the rules cores in `make compiled`),
 the very numbers of the view encoder (`tests/rl/test_rl_state_encoding.py` compares them for
 every seat at every step of random games); `brotherhood` and `thrones` encode the view.
 `benchmarks/rl_speed.py` and `benchmarks/rl_vs_catanatron_gym.py` measure the environments

@@ -93,7 +93,7 @@ class Encoding:
         values: list[float],
     ) -> Obs:
         """The observation whose dynamic numbers are 0 but ``dense`` at ``dense_places``, 1 at
-        ``ones`` and ``values`` at ``places``: what :mod:`ravenry.rl.state_encoding` works out."""
+        ``ones`` and ``values`` at ``places``: what :mod:`ravenry.observations.catan_state` works out."""
         out = self.base(board).copy()
         out[dense_places] = np.array(dense, dtype=np.float32)
         out[np.array(ones, dtype=np.intp)] = 1.0

@@ -29,9 +29,9 @@ import numpy as np
 
 from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
+from ravenry.observations.catan_state import state_encoder_for
 from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
 from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
-from ravenry.rl.state_encoding import state_encoder_for
 
 GAMES = ("catan", "got-catan", "brotherhood", "thrones")
 DEFAULT_TURN_CAP = {"catan": 200, "got-catan": 200, "brotherhood": 200, "thrones": 10}
