@@ -59,6 +59,7 @@ from sqlalchemy import (
     false,
     func,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -358,6 +359,10 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+# The PostgreSQL advisory lock that serialises migrations (any fixed 64-bit number of our own).
+MIGRATION_LOCK_KEY = 0x7261_7665_6E72_79
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision."""
     from alembic import command
@@ -366,6 +371,11 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Several processes started at once on one database (a cluster) would each create
+            # the tables; the first takes this lock, the others wait for its commit and then
+            # find the schema at head. Released with the transaction.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
