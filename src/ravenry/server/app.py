@@ -52,6 +52,12 @@ def _bearer(request: Request) -> str:
     return token.strip()
 
 
+def _socket_failed(conn: Connection, game_id: str) -> None:
+    """A socket's handler failed: log it (with the traceback) and tell the client in general words."""
+    log.exception("game %s: the socket failed", game_id)
+    conn.close({"t": "error", "code": "internal", "reason": "the server failed on this game; try again"})
+
+
 def create_app(
     database_url: str,
     bot_delay: float = 0.6,
@@ -360,10 +366,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         except Exception:
-            log.exception("game %s: the socket failed", game_id)
-            conn.close(
-                {"t": "error", "code": "internal", "reason": "the server failed on this game; try again"}
-            )
+            _socket_failed(conn, game_id)
         finally:
             if counted:
                 address.open_sockets -= 1
@@ -392,10 +395,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         except Exception:
-            log.exception("game %s: the socket failed", game_id)
-            conn.close(
-                {"t": "error", "code": "internal", "reason": "the server failed on this game; try again"}
-            )
+            _socket_failed(conn, game_id)
         finally:
             if live is not None:
                 live.detach(conn)
