@@ -32,9 +32,8 @@ HARNESS = """<!doctype html><html><head><meta charset="utf-8">
 <div id="board" class="board-host"></div></section><aside class="side"><div id="actions"></div>
 <div id="dialog"></div><div id="me"></div><div id="players"></div></aside></main>
 <script type="module">
-import { rendererFor } from "/static/js/registry.js";
 import { describeEvent } from "/static/js/games/catan-log.js";
-import "/static/js/games/catan.js";
+import renderer from "/static/js/games/catan.js";
 const model = JSON.parse(document.getElementById("model").textContent);
 const areas = {};
 for (const k of ["board", "dice", "players", "me", "actions", "dialog"]) {
@@ -46,7 +45,7 @@ const ctx = { ui: {}, seatName: (p) => `P${p}`, presence: () => "online",
   rerender: () => draw(), act: async (a) => { window.acts.push(a); return { ok: true, seq: 1 }; },
   actMany: async (list) => { for (const a of list) await ctx.act(a); return { ok: true }; } };
 window.describe = (events) => events.map((e) => describeEvent(e, ctx, model.view)).filter(Boolean);
-function draw() { rendererFor(model.view.game).render(areas, model, ctx); }
+function draw() { renderer.render(areas, model, ctx); }
 draw(); window.ready = true;
 </script><script type="application/json" id="model">MODEL</script></body></html>"""
 

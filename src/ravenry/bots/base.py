@@ -7,16 +7,21 @@ actions, such as domestic trade offers, that legal lists do not enumerate), and 
 what its seat has seen (:class:`Sampler`, never the true state). It never receives the state
 object: :func:`bot_decide` (and the :class:`BotSeat` it uses, which the simulation runner keeps
 per seat) is the one way to ask it.
-A kind may have one implementation per game (``greedy`` plays each game its own way) and a
-generic one used for every other game (``random``).
+Which bots play a game is part of the game's one declaration
+(:class:`~ravenry.core.registry.GameDeclaration`: kind → ``"module:factory"``, ``greedy`` and
+``search`` playing each game its own way); :data:`GENERIC_BOTS` are the kinds that play every
+game (``random``). :func:`make_bot` and :func:`bot_kinds` read both, importing a bot's module
+only when it is asked for; :func:`register_bot` adds a kind at run time (tests, plug-ins).
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Final, Protocol, cast, runtime_checkable
 
 from ravenry.core.protocol import Action, GameState
+from ravenry.core.registry import declaration, declarations, load_reference
 from ravenry.core.rng import Rng
 from ravenry.core.templates import JSONAction, Template
 
@@ -149,31 +154,52 @@ class UnknownBot(KeyError):
         return str(self.args[0])
 
 
-# (kind, game id or None for every game) → factory taking the bot's options as keywords.
+# Kinds that play every game through the legal actions alone: kind → "module:factory".
+GENERIC_BOTS: Final = {"random": "ravenry.bots.random_bot:RandomBot"}
+
+# Kinds added at run time by register_bot: (kind, game id or None for every game) → factory.
 _BOTS: dict[tuple[str, str | None], BotFactory] = {}
 
 
 def register_bot(kind: str, factory: BotFactory, games: Sequence[str] | None = None) -> None:
-    """Register ``factory`` as bot ``kind`` for ``games`` (``None``: for every game)."""
+    """Add ``factory`` as bot ``kind`` for ``games`` (``None``: for every game), beside the
+    declared ones (a test's or plug-in's bot; the built-in bots are declared by their games)."""
     if games is None:
         _BOTS[(kind, None)] = factory
     for game_id in games or ():
         _BOTS[(kind, game_id)] = factory
 
 
+def _declared_bots(game_id: str) -> dict[str, str]:
+    try:
+        return {**GENERIC_BOTS, **declaration(game_id).bots}
+    except KeyError:
+        return dict(GENERIC_BOTS)
+
+
 def bot_kinds(game_id: str | None = None) -> list[str]:
-    """Every registered kind (that can play ``game_id``, if given)."""
-    _load_builtin_bots()
-    return sorted({k for k, g in _BOTS if game_id is None or g is None or g == game_id})
+    """Every kind (that can play ``game_id``, if given)."""
+    if game_id is None:
+        declared = {kind for d in declarations() for kind in d.bots} | set(GENERIC_BOTS)
+    else:
+        declared = set(_declared_bots(game_id))
+    added = {k for k, g in _BOTS if game_id is None or g is None or g == game_id}
+    return sorted(declared | added)
 
 
 def make_bot(kind: str, game_id: str, **options: Any) -> Bot:
-    """A new bot of ``kind`` for ``game_id``. Unknown options raise :class:`TypeError`."""
-    _load_builtin_bots()
+    """A new bot of ``kind`` for ``game_id``, made by ``factory(**options)``; a factory with a
+    ``game`` parameter (one implementation for several games) is also told ``game=game_id``.
+    Unknown options raise :class:`TypeError`."""
     factory = _BOTS.get((kind, game_id)) or _BOTS.get((kind, None))
     if factory is None:
-        known = ", ".join(bot_kinds(game_id)) or "none"
-        raise UnknownBot(f"no bot {kind!r} for game {game_id!r}; known: {known}")
+        reference = _declared_bots(game_id).get(kind)
+        if reference is None:
+            known = ", ".join(bot_kinds(game_id)) or "none"
+            raise UnknownBot(f"no bot {kind!r} for game {game_id!r}; known: {known}")
+        factory = load_reference(reference)
+        if "game" in inspect.signature(factory).parameters:
+            options = {**options, "game": game_id}
     bot: Bot = factory(**options)
     return bot
 
@@ -205,14 +231,6 @@ def bot_label(bot: Bot | str) -> str:
         return bot
     kind = getattr(bot, "kind", None)
     return kind if isinstance(kind, str) else type(bot).__name__
-
-
-def _load_builtin_bots() -> None:
-    # Imported lazily: the built-in bots register themselves when their modules load.
-    import ravenry.bots.greedy
-    import ravenry.bots.random_bot
-    import ravenry.bots.search
-    import ravenry.bots.thrones_search  # noqa: F401
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

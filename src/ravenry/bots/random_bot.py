@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ravenry.bots.base import View, register_bot
+from ravenry.bots.base import View
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
 from ravenry.core.templates import JSONAction, Template, is_exchange, sample
@@ -54,6 +54,3 @@ class RandomBot:
         if choice[0] == UNDO_TYPE:  # never takes back a move (the undo option): another choice
             choice = rng.choice([a for a in legal if a[0] != UNDO_TYPE])
         return choice
-
-
-register_bot("random", RandomBot)

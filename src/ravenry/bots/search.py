@@ -58,7 +58,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ravenry.bots.base import Sampler, View, make_bot, register_bot
+from ravenry.bots.base import Sampler, View, make_bot
 from ravenry.bots.budget import MAX_ITERS, check_whole_numbers, decision_budget
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
@@ -74,7 +74,6 @@ from ravenry.games.catan.data import (
     named_counts,
 )
 
-SEARCH_GAMES = ("catan", "got-catan", "brotherhood")
 OFFERS_PER_TURN = 2  # domestic offers a turn at most (each a different one)
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 MS_WEIGHT_CAP = 1.25  # with a time budget, a weighty decision (set-up) gets at most this much more
@@ -551,14 +550,3 @@ def logistic(points_ahead: float) -> float:
     """A position not yet decided scores strictly between a loss (0) and a win (1): from 0.05
     to 0.95, however far ahead, so a win on the spot always beats a big lead."""
     return 0.05 + 0.9 / (1.0 + math.exp(-points_ahead / SCORE_SCALE))
-
-
-def _factory(game: str) -> Any:
-    def make(**options: Any) -> SearchBot:
-        return SearchBot(game=game, **options)
-
-    return make
-
-
-for _game in SEARCH_GAMES:
-    register_bot("search", _factory(_game), games=(_game,))

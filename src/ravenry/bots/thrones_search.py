@@ -47,7 +47,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ravenry.bots.base import Sampler, View, register_bot
+from ravenry.bots.base import Sampler, View
 from ravenry.bots.budget import check_whole_numbers, decision_budget
 from ravenry.bots.greedy.thrones import _SCORERS, GreedyThronesBot
 from ravenry.core.errors import IllegalAction
@@ -452,10 +452,3 @@ def evaluate(state: Any, seat: int) -> float:
 def logistic(points_ahead: float) -> float:
     """0.05-0.95: a position not yet decided scores strictly between a loss and a win."""
     return 0.05 + 0.9 / (1.0 + math.exp(-points_ahead / SCORE_SCALE))
-
-
-def _make(**options: Any) -> ThronesSearchBot:
-    return ThronesSearchBot(**options)
-
-
-register_bot("search", _make, games=("thrones",))

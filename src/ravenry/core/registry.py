@@ -1,42 +1,110 @@
-"""Games registered by id. Importing a game package registers it."""
+"""The games, each declared once: :class:`GameDeclaration` and the one list of game packages.
+
+A game package declares itself in its ``__init__.py`` as ``DECLARATION``: its engine (the
+:class:`~ravenry.core.protocol.Game`, which holds the rules, the options with their descriptions
+and the action codec), its bots by kind, its simulation extras and its web renderer. Every other
+registry is derived from these declarations: the games by id here (:func:`get_game`,
+:func:`available_games`), the bots by kind (:mod:`ravenry.bots.base`), the simulation extras
+(:mod:`ravenry.sim.extras`), the renderer a game page loads (the server's listing and welcome).
+Bots and extras live in layers above the games, so a declaration names them as
+``"module:attribute"`` strings, imported only when asked for (as entry points are).
+
+:data:`GAME_PACKAGES` is the only list of games; the core imports them on first use, never
+eagerly.
+"""
 
 from __future__ import annotations
 
 import importlib
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
 
 from ravenry.core.errors import describe
 
 if TYPE_CHECKING:
     from ravenry.core.protocol import Game, GameState
 
-_GAMES: dict[str, Game[Any, Any]] = {}
-# Game id → module that registers it, imported on first use so the core never imports games eagerly.
-_MODULES = {
-    "catan": "ravenry.games.catan",
-    "got-catan": "ravenry.games.got_catan",
-    "brotherhood": "ravenry.games.brotherhood",
-    "thrones": "ravenry.games.thrones",
-}
+# The packages that declare the games (each holds a ``DECLARATION``): the one list of games.
+GAME_PACKAGES: Final = (
+    "ravenry.games.catan",
+    "ravenry.games.got_catan",
+    "ravenry.games.brotherhood",
+    "ravenry.games.thrones",
+)
 
 
-def register(game: Game[Any, Any]) -> None:
-    _GAMES[game.id] = game
+@dataclass(frozen=True)
+class GameDeclaration:
+    """One game, everything the platform needs to know about it.
+
+    ``game``: the engine. ``bots``: bot kind → ``"module:factory"`` of its implementation for
+    this game (bots that play every game, such as ``random``, are :mod:`ravenry.bots.base`'s
+    own). ``extras``: ``"module:attribute"`` of its simulation extras
+    (:class:`~ravenry.sim.extras.ExtrasSpec`), or None. ``renderer``: the URL of the JS module
+    whose default export draws it (the browser loads the renderer the server names)."""
+
+    game: Game[Any, Any]
+    bots: Mapping[str, str] = field(default_factory=dict)
+    extras: str | None = None
+    renderer: str | None = None
+
+    @property
+    def id(self) -> str:
+        game_id: str = self.game.id
+        return game_id
+
+
+_DECLARATIONS: dict[str, GameDeclaration] = {}
+_loaded = False
+
+
+def _load_packages() -> None:
+    global _loaded
+    if _loaded:
+        return
+    for package in GAME_PACKAGES:
+        declared = importlib.import_module(package).DECLARATION
+        assert isinstance(declared, GameDeclaration), f"{package}.DECLARATION is not a GameDeclaration"
+        _DECLARATIONS.setdefault(declared.id, declared)
+    _loaded = True
+
+
+def register(game: Game[Any, Any] | GameDeclaration) -> None:
+    """Add a game that is not in :data:`GAME_PACKAGES` (a test's, a plug-in's): a bare engine
+    is declared with no bots of its own, no extras and no renderer."""
+    declaration = game if isinstance(game, GameDeclaration) else GameDeclaration(game)
+    _DECLARATIONS[declaration.id] = declaration
+
+
+def declaration(game_id: str) -> GameDeclaration:
+    """The declaration of ``game_id``; :class:`KeyError` with the known ids if there is none."""
+    if type(game_id) is not str or game_id not in _DECLARATIONS:
+        _load_packages()
+    if type(game_id) is not str or game_id not in _DECLARATIONS:
+        raise KeyError(f"unknown game {describe(game_id)}; known: {', '.join(sorted(_DECLARATIONS))}")
+    return _DECLARATIONS[game_id]
+
+
+def declarations() -> list[GameDeclaration]:
+    """Every declared game, by id."""
+    _load_packages()
+    return [_DECLARATIONS[game_id] for game_id in sorted(_DECLARATIONS)]
 
 
 def available_games() -> list[str]:
-    for game_id in _MODULES:
-        get_game(game_id)
-    return sorted(_GAMES)
+    return [d.id for d in declarations()]
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
-    if type(game_id) is str and game_id not in _GAMES and game_id in _MODULES:
-        importlib.import_module(_MODULES[game_id])
-    if type(game_id) is not str or game_id not in _GAMES:
-        raise KeyError(f"unknown game {describe(game_id)}; known: {', '.join(sorted(_MODULES))}")
-    return _GAMES[game_id]
+    return declaration(game_id).game
+
+
+def load_reference(reference: str) -> Any:
+    """The object a declaration names as ``"package.module:attribute"``, its module imported now."""
+    module, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def fresh_seed() -> int:

@@ -173,11 +173,11 @@ def create_app(
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
         from ravenry.bots.base import bot_kinds
-        from ravenry.core.registry import available_games, get_game
+        from ravenry.core.registry import declarations
 
         games = []
-        for game_id in available_games():
-            game = get_game(game_id)
+        for declared in declarations():
+            game, game_id = declared.game, declared.id
             games.append(
                 {
                     "id": game.id,
@@ -189,6 +189,8 @@ def create_app(
                     "bots": bot_kinds(game_id),
                     # What a person picks: easy, medium, hard, each with the spec it seats.
                     "levels": bot_levels(game_id),
+                    # The JS module whose default export draws it (play.js loads it).
+                    "renderer": declared.renderer,
                 }
             )
         return {"games": games}

@@ -45,6 +45,7 @@ from typing import Any
 from ravenry.bots.base import Bot, bot_from_spec, bot_kinds
 from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from ravenry.core.protocol import Event, Game, GameState
+from ravenry.core.registry import declaration
 from ravenry.core.rng import Rng
 from ravenry.server.bot_workers import BotJob, BotPool, make_job
 from ravenry.server.clocks import (
@@ -300,6 +301,7 @@ class LiveGame:
             "t": "welcome",
             "game": self.id,
             "kind": self.game.id,
+            "renderer": declaration(self.game.id).renderer,  # the JS module that draws it
             "seat": seat,
             "seq": self.seq,
             "view": self.state.observe(seat),

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ravenry.games.brotherhood.data import BREACHES_TO_END, BROTHERHOOD, GIFT_WILDLINGS_TO_END
-from ravenry.sim.extras import GameExtras, register_extras
+from ravenry.sim.extras import ExtrasSpec, GameExtras
 
 ENDING = "ending"
 BY_VP = f"{BROTHERHOOD.victory_points} VP"
@@ -40,4 +40,5 @@ def brotherhood_extras(view: Mapping[str, Any]) -> GameExtras:
     )
 
 
-register_extras("brotherhood", brotherhood_extras, categories={ENDING: USUAL_ENDINGS})
+# Named by the brotherhood declaration (ravenry.games.brotherhood.DECLARATION).
+BROTHERHOOD_EXTRAS = ExtrasSpec(brotherhood_extras, categories={ENDING: USUAL_ENDINGS})

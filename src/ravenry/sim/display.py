@@ -1,5 +1,6 @@
 """Rich renderings for the command line: simulation statistics, and a Catan-family game as a
-spectator sees it (the board's hexes, each player's pieces, the scores and the winner).
+spectator sees it (the board's hexes, each player's pieces, the scores and the winner); a thrones
+game through ``thrones_display.py``. Seats' colours are ``seat_styles.py``'s.
 
 Everything is drawn from JSON a spectator may see (``state.observe(None)``), never the state.
 """
@@ -15,6 +16,7 @@ from rich.text import Text
 
 from ravenry.bots.catan_board import board_facts
 from ravenry.sim.runner import GameSummary
+from ravenry.sim.seat_styles import player_style
 from ravenry.sim.stats import ExtraStats, SimulationStats, WinRecord
 
 TERRAIN_STYLE = {
@@ -26,12 +28,7 @@ TERRAIN_STYLE = {
     "desert": ("Des", "khaki3"),
     "ice": ("Ice", "light_cyan1"),
 }
-PLAYER_STYLE = ("bold red", "bold blue", "bold white", "bold dark_orange", "bold green", "bold magenta")
 CELL = 8  # characters per hex; a row of hexes steps half a cell per unit of doubled x
-
-
-def player_style(p: int) -> str:
-    return PLAYER_STYLE[p % len(PLAYER_STYLE)]
 
 
 # -- simulations ------------------------------------------------------------------------------------

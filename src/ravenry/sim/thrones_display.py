@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from ravenry.games.thrones.data import AREA_CASTLE, AREA_NAMES, N_AREAS
+from ravenry.sim.seat_styles import player_style
 
 _UNIT_LETTERS = ("F", "K", "S")  # footman, knight, ship
 
@@ -19,8 +20,6 @@ def _units_label(units: Sequence[int]) -> str:
 
 def thrones_text(view: Mapping[str, Any], bots: Sequence[str] | None = None) -> Text:
     """Per house: castles, supply, power, track positions, then its areas (units, tokens)."""
-    from ravenry.sim.display import player_style
-
     houses: list[str] = view["houses"]
     tracks: Mapping[str, list[int]] = view["tracks"]
     out = Text()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ravenry.sim.extras import GameExtras, register_extras
+from ravenry.sim.extras import ExtrasSpec, GameExtras
 
 ENDING = "ending"
 BY_CASTLES = "castles"
@@ -36,4 +36,5 @@ def thrones_extras(view: Mapping[str, Any]) -> GameExtras:
     )
 
 
-register_extras("thrones", thrones_extras, categories={ENDING: USUAL_ENDINGS})
+# Named by the thrones declaration (ravenry.games.thrones.DECLARATION).
+THRONES_EXTRAS = ExtrasSpec(thrones_extras, categories={ENDING: USUAL_ENDINGS})

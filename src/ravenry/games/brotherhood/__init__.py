@@ -4,6 +4,8 @@
 wildlings and their tokens) and ``heroes.py`` (the heroes) are components with their own data
 and rules, each readable alone; ``rules.py`` is the state (:class:`BrotherhoodState`, one
 subclass of Catan's) that holds the three and calls them from Catan's extension points.
+``DECLARATION`` is the game's one declaration (engine, bots, simulation extras, web renderer:
+see :mod:`ravenry.core.registry`).
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ravenry.core.registry import register
+from ravenry.core.registry import GameDeclaration
 from ravenry.games.brotherhood.data import BROTHERHOOD
-from ravenry.games.brotherhood.rules import BROTHERHOOD_ACTION_FIELDS, BrotherhoodState
+from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.catan.data import Ruleset
 from ravenry.games.catan.game import CatanConfig
 from ravenry.games.catan.rules import CatanState
@@ -32,11 +34,16 @@ class BrotherhoodGame(GotCatanGame):
     config_type: ClassVar[type[CatanConfig]] = BrotherhoodConfig
     state_type: ClassVar[type[CatanState]] = BrotherhoodState
 
-    def action_fields(self) -> dict[str, list[tuple[str, str]]]:
-        return {**super().action_fields(), **BROTHERHOOD_ACTION_FIELDS}
-
 
 BROTHERHOOD_GAME = BrotherhoodGame()
-register(BROTHERHOOD_GAME)
+DECLARATION = GameDeclaration(
+    BROTHERHOOD_GAME,
+    bots={
+        "greedy": "ravenry.bots.greedy.brotherhood:GreedyBrotherhoodBot",
+        "search": "ravenry.bots.search:SearchBot",
+    },
+    extras="ravenry.sim.brotherhood_extras:BROTHERHOOD_EXTRAS",
+    renderer="/static/js/games/catan.js",
+)
 
-__all__ = ["BROTHERHOOD_GAME", "BrotherhoodConfig", "BrotherhoodGame", "BrotherhoodState"]
+__all__ = ["BROTHERHOOD_GAME", "DECLARATION", "BrotherhoodConfig", "BrotherhoodGame", "BrotherhoodState"]

@@ -704,46 +704,34 @@ _HERO_OPTIONS: Final[dict[int, Callable[[Heroes, BrotherhoodState, int, list[Act
     QHORIN: Heroes._qhorin_options,
 }
 
-# The hero actions, by kind: what each does (the state passes them on, see ``rules.py``).
-HERO_HANDLERS: Final[dict[str, Callable[[Heroes, BrotherhoodState, int, Action], list[Event]]]] = {
-    "use_mormont": Heroes._use_mormont,
-    "use_marsh": Heroes._use_marsh,
-    "use_tarly": Heroes._use_tarly,
-    "hero_pass": Heroes._hero_pass,
-    "use_othell": Heroes._use_othell,
-    "use_thorne": Heroes._use_thorne,
-    "use_melisandre": Heroes._use_melisandre,
-    "melisandre_pick": Heroes._melisandre_pick,
-    "use_mance": Heroes._use_mance,
-    "mance_take": Heroes._mance_take,
-    "use_benjen": Heroes._use_benjen,
-    "use_ygritte": Heroes._use_ygritte,
-    "use_yoren": Heroes._use_yoren,
-    "use_qhorin": Heroes._use_qhorin,
-    "hero_flip": Heroes._hero_flip,
-    "hero_swap": Heroes._hero_swap,
-}
-HERO_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
-    "use_mormont": [
-        ("resource", "res"),
-        ("first", "int"),
-        ("give_first", "res"),
-        ("second", "int?"),
-        ("give_second", "res?"),
-    ],
-    "use_marsh": [("give", "res"), ("get", "res")],
-    "use_tarly": [("resource", "res")],
-    "hero_pass": [],
-    "use_othell": [("remove", "int"), ("build", "int")],
-    "use_thorne": [("section", "int"), ("replace", "res"), ("with", "res")],
-    "use_melisandre": [("replace", "res?"), ("with", "res?")],
-    "melisandre_pick": [("index", "int")],
-    "use_mance": [("victim", "int")],
-    "mance_take": [("resource", "res")],
-    "use_benjen": [("area", "int"), ("index", "int")],
-    "use_ygritte": [("hex", "int")],
-    "use_yoren": [("section", "int")],
-    "use_qhorin": [],
-    "hero_flip": [],
-    "hero_swap": [("hero", "int")],
+# The hero actions, by kind: (the heroes' method that does it, the codec's fields, in order); the
+# state passes each on (see ``rules.py``, whose table of actions includes these).
+HERO_ACTIONS: Final[
+    dict[str, tuple[Callable[[Heroes, BrotherhoodState, int, Action], list[Event]], list[tuple[str, str]]]]
+] = {
+    "use_mormont": (
+        Heroes._use_mormont,
+        [
+            ("resource", "res"),
+            ("first", "int"),
+            ("give_first", "res"),
+            ("second", "int?"),
+            ("give_second", "res?"),
+        ],
+    ),
+    "use_marsh": (Heroes._use_marsh, [("give", "res"), ("get", "res")]),
+    "use_tarly": (Heroes._use_tarly, [("resource", "res")]),
+    "hero_pass": (Heroes._hero_pass, []),
+    "use_othell": (Heroes._use_othell, [("remove", "int"), ("build", "int")]),
+    "use_thorne": (Heroes._use_thorne, [("section", "int"), ("replace", "res"), ("with", "res")]),
+    "use_melisandre": (Heroes._use_melisandre, [("replace", "res?"), ("with", "res?")]),
+    "melisandre_pick": (Heroes._melisandre_pick, [("index", "int")]),
+    "use_mance": (Heroes._use_mance, [("victim", "int")]),
+    "mance_take": (Heroes._mance_take, [("resource", "res")]),
+    "use_benjen": (Heroes._use_benjen, [("area", "int"), ("index", "int")]),
+    "use_ygritte": (Heroes._use_ygritte, [("hex", "int")]),
+    "use_yoren": (Heroes._use_yoren, [("section", "int")]),
+    "use_qhorin": (Heroes._use_qhorin, []),
+    "hero_flip": (Heroes._hero_flip, []),
+    "hero_swap": (Heroes._hero_swap, [("hero", "int")]),
 }

@@ -34,11 +34,11 @@ from ravenry.games.brotherhood.data import (
     WILDLING_DIE_SIDES,
     WILDLING_TYPES,
 )
-from ravenry.games.brotherhood.heroes import HERO_ACTION_FIELDS, HERO_HANDLERS, HERO_PHASES, Heroes
+from ravenry.games.brotherhood.heroes import HERO_ACTIONS, HERO_PHASES, Heroes
 from ravenry.games.brotherhood.wall import Wall
 from ravenry.games.brotherhood.wildlings import Wildlings, column_hexes
 from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay
-from ravenry.games.catan.rules import LARGEST_ARMY, CatanState
+from ravenry.games.catan.rules import CATAN_ACTIONS, LARGEST_ARMY, ActionSpec, CatanState
 from ravenry.games.catan.state import MAIN, OVER, CatanData, Part
 
 SETUP_GUARD: Final = 20
@@ -281,7 +281,7 @@ class BrotherhoodState(CatanState):
 
     def _hero_action(self, p: int, a: Action) -> list[Event]:
         """Every hero action: the heroes' own handler does it."""
-        return HERO_HANDLERS[a[0]](self.heroes, self, p, a)
+        return HERO_ACTIONS[a[0]][0](self.heroes, self, p, a)
 
     def start_setup_phase(self) -> list[Event]:
         events = super().start_setup_phase()
@@ -461,18 +461,15 @@ class BrotherhoodState(CatanState):
         self.heroes.view(self, view, viewer)
 
 
-BrotherhoodState._HANDLERS = {
-    **CatanState._HANDLERS,
-    **{kind: BrotherhoodState._hero_action for kind in HERO_HANDLERS},
-    "place_guard": BrotherhoodState._place_setup_guard,
-    "build_guard": BrotherhoodState._build_guard,
-    "patrol_wildling": BrotherhoodState._patrol_wildling,
-    "play_new_recruits": BrotherhoodState._play_new_recruits,
+# Catan's actions and brotherhood's own: type → (method, codec fields), as CATAN_ACTIONS. Every
+# hero action goes through _hero_action to the heroes' own handler (heroes.HERO_ACTIONS).
+BROTHERHOOD_ACTIONS: Final[dict[str, ActionSpec]] = {
+    **CATAN_ACTIONS,
+    "place_guard": (BrotherhoodState._place_setup_guard, [("section", "int")]),
+    "build_guard": (BrotherhoodState._build_guard, [("section", "int")]),
+    "patrol_wildling": (BrotherhoodState._patrol_wildling, [("hex", "int")]),
+    "play_new_recruits": (BrotherhoodState._play_new_recruits, [("section", "int")]),
+    **{kind: (BrotherhoodState._hero_action, fields) for kind, (_, fields) in HERO_ACTIONS.items()},
 }
-BROTHERHOOD_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
-    "place_guard": [("section", "int")],
-    "build_guard": [("section", "int")],
-    "patrol_wildling": [("hex", "int")],
-    "play_new_recruits": [("section", "int")],
-    **HERO_ACTION_FIELDS,
-}
+BrotherhoodState.ACTIONS = BROTHERHOOD_ACTIONS
+BrotherhoodState._HANDLERS = {kind: handler for kind, (handler, _) in BROTHERHOOD_ACTIONS.items()}

@@ -10,17 +10,21 @@ top of the new deck.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.heroes import HERO_MANCE, HERO_MELISANDRE
-from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.catan.sampling import deal_dev_cards, deal_resources, fresh_rng
+
+if TYPE_CHECKING:  # the state calls this module (its _sample_hidden): named for types only
+    from ravenry.games.brotherhood.rules import BrotherhoodState
 
 
 def sample_brotherhood(state: BrotherhoodState, seat: int, rng: Rng) -> BrotherhoodState:
     """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
     s = state.clone()
     s.undo_stack = None  # a sample plays without undo: the snapshots hold the true hidden cards
-    assert isinstance(s, BrotherhoodState)
+    assert isinstance(s, type(state))  # a clone is of its state's own class
     others = [q for q in range(s.n) if q != seat]
     acting = seat == s.hero_actor
     shown_hand = s.hero_choice[0] if acting and s.phase == HERO_MANCE else -1

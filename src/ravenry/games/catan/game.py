@@ -1,4 +1,5 @@
-"""The ``catan`` game: its typed config, action codec and how a new game starts."""
+"""The ``catan`` game: its typed config, options with their descriptions, action codec (from the
+state's table of actions) and how a new game starts."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ravenry.core.rng import Rng, make_rng
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.boards import BoardLayout, classic_layout, classic_topology
 from ravenry.games.catan.data import CATAN, N_RES, RESOURCES, Ruleset
-from ravenry.games.catan.rules import CATAN_ACTION_FIELDS, CatanState
+from ravenry.games.catan.rules import CatanState
 from ravenry.games.catan.state import SETUP_ROAD, SETUP_SETTLEMENT
 from ravenry.games.catan.topology import Topology
 
@@ -65,7 +66,8 @@ class CatanGame(Game[CatanConfig, CatanState]):
         self.codec = ActionCodec(self.action_fields(), RESOURCES)
 
     def action_fields(self) -> dict[str, list[tuple[str, str]]]:
-        return dict(CATAN_ACTION_FIELDS)
+        """Each action type's codec fields, read from the state's table of actions."""
+        return {kind: list(fields) for kind, (_, fields) in self.state_type.ACTIONS.items()}
 
     # -- config ---------------------------------------------------------------------------------
     def make_config(self, players: object = 4, seed: object = None, **options: JSON) -> CatanConfig:

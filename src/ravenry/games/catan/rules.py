@@ -12,7 +12,8 @@ needs nothing else) and may add rules through named extension points, each a met
 ``setup_plan``, ``_roll_extra_dice``, ``hex_produces``, ``_after_income``, ``_after_production``,
 ``robber_destinations``, ``_add_variant_actions``, ``_variant_phase_actions``, ``_on_gain``,
 ``_keeps_undo``, ``refresh_variant_vp``, ``extend_view``), data (its phases' names in
-``VARIANT_PHASE_NAMES``, its actions in ``_HANDLERS``) and its components
+``VARIANT_PHASE_NAMES``, its actions with their fields in ``ACTIONS``: one table of
+(handler, codec fields) per action type, as :data:`CATAN_ACTIONS` here) and its components
 (:class:`~ravenry.games.catan.state.Part`, listed in ``_PARTS``: copied and written by name).
 ``brotherhood`` is one subclass of :class:`CatanState` holding three such components.
 """
@@ -81,6 +82,8 @@ from ravenry.games.catan.state import (
 from ravenry.games.catan.trade import CatanTrade
 
 Handler = Callable[[Any, int, Action], list[Event]]
+ActionFields = list[tuple[str, str]]  # the codec's fields of one action type: (name, kind), in order
+ActionSpec = tuple[Handler, ActionFields]  # an action type's handler and fields, declared together
 
 RESOLVED_SEVEN: Final = -1  # resume_phase value: after the robber, the production roll is complete
 # The undo option: the phases in which the current player may take back their last action, and
@@ -99,7 +102,10 @@ class CatanState(CatanTrade):
     """Classic Catan (Gallery Edition). Variants override the hook methods."""
 
     game: Game[Any, Any]
-    _HANDLERS: ClassVar[dict[str, Handler]] = {}  # action type → method; each variant extends it
+    # Action type → (method, codec fields): the variant's one table of actions (a variant extends
+    # its parent's); _HANDLERS is the methods alone, derived from it for the dispatch.
+    ACTIONS: ClassVar[dict[str, ActionSpec]] = {}
+    _HANDLERS: ClassVar[dict[str, Handler]] = {}
     # The names of a variant's own phases (numbered after Catan's), for views and messages.
     VARIANT_PHASE_NAMES: ClassVar[dict[int, str]] = {}
     # The undo option: actions that may be taken back when nothing else has happened since.
@@ -1055,61 +1061,37 @@ _DEV_PLAYS: Final = {
 END_ROAD_BUILDING: Final[Action] = ("end_road_building",)
 
 
-CatanState._HANDLERS = {
-    "place_settlement": CatanState._place_settlement,
-    "place_road": CatanState._place_road,
-    "roll": CatanState._roll,
-    "discard": CatanState._discard,
-    "move_robber": CatanState._move_robber,
-    "build_road": CatanState._build_road,
-    "build_settlement": CatanState._build_settlement,
-    "build_city": CatanState._build_city,
-    "buy_dev": CatanState._buy_dev,
-    "play_knight": CatanState._play_knight,
-    "play_road_building": CatanState._play_road_building,
-    "place_free_road": CatanState._place_free_road,
-    "end_road_building": CatanState._end_road_building,
-    "play_year_of_plenty": CatanState._play_year_of_plenty,
-    "play_monopoly": CatanState._play_monopoly,
-    "maritime_trade": CatanState._maritime_trade,
-    "offer_trade": CatanState._offer_trade,
-    "accept_trade": CatanState._accept_trade,
-    "decline_trade": CatanState._decline_trade,
-    "counter_offer": CatanState._counter_offer,
-    "confirm_trade": CatanState._confirm_trade,
-    "accept_counter": CatanState._accept_counter,
-    "cancel_trade": CatanState._cancel_trade,
-    "end_turn": CatanState._end_turn,
-    "undo": CatanState._take_back,
+# Every action of classic Catan: type → (the method that does it, the codec's fields, in order).
+# The one table of Catan's actions: the dispatch and the JSON codec are both read from it.
+CATAN_ACTIONS: Final[dict[str, ActionSpec]] = {
+    "place_settlement": (CatanState._place_settlement, [("node", "int")]),
+    "place_road": (CatanState._place_road, [("edge", "int")]),
+    "roll": (CatanState._roll, []),
+    "discard": (CatanState._discard, [("resource", "res")]),
+    "move_robber": (CatanState._move_robber, [("hex", "int?"), ("victim", "int?")]),
+    "build_road": (CatanState._build_road, [("edge", "int")]),
+    "build_settlement": (CatanState._build_settlement, [("node", "int")]),
+    "build_city": (CatanState._build_city, [("node", "int")]),
+    "buy_dev": (CatanState._buy_dev, []),
+    "play_knight": (CatanState._play_knight, []),
+    "play_road_building": (CatanState._play_road_building, []),
+    "place_free_road": (CatanState._place_free_road, [("edge", "int")]),
+    "end_road_building": (CatanState._end_road_building, []),
+    "play_year_of_plenty": (CatanState._play_year_of_plenty, [("first", "res"), ("second", "res?")]),
+    "play_monopoly": (CatanState._play_monopoly, [("resource", "res")]),
+    "maritime_trade": (CatanState._maritime_trade, [("give", "res"), ("rate", "int"), ("get", "res")]),
+    "offer_trade": (CatanState._offer_trade, [("give", "counts"), ("get", "counts")]),
+    "accept_trade": (CatanState._accept_trade, []),
+    "decline_trade": (CatanState._decline_trade, []),
+    "counter_offer": (CatanState._counter_offer, [("give", "counts"), ("get", "counts")]),
+    "confirm_trade": (CatanState._confirm_trade, [("with", "int")]),
+    "accept_counter": (CatanState._accept_counter, [("from", "int")]),
+    "cancel_trade": (CatanState._cancel_trade, []),
+    "end_turn": (CatanState._end_turn, []),
+    "undo": (CatanState._take_back, []),
 }
-
-CATAN_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
-    "place_settlement": [("node", "int")],
-    "place_road": [("edge", "int")],
-    "roll": [],
-    "discard": [("resource", "res")],
-    "move_robber": [("hex", "int?"), ("victim", "int?")],
-    "build_road": [("edge", "int")],
-    "build_settlement": [("node", "int")],
-    "build_city": [("node", "int")],
-    "buy_dev": [],
-    "play_knight": [],
-    "play_road_building": [],
-    "place_free_road": [("edge", "int")],
-    "end_road_building": [],
-    "play_year_of_plenty": [("first", "res"), ("second", "res?")],
-    "play_monopoly": [("resource", "res")],
-    "maritime_trade": [("give", "res"), ("rate", "int"), ("get", "res")],
-    "offer_trade": [("give", "counts"), ("get", "counts")],
-    "accept_trade": [],
-    "decline_trade": [],
-    "counter_offer": [("give", "counts"), ("get", "counts")],
-    "confirm_trade": [("with", "int")],
-    "accept_counter": [("from", "int")],
-    "cancel_trade": [],
-    "end_turn": [],
-    "undo": [],
-}
+CatanState.ACTIONS = CATAN_ACTIONS
+CatanState._HANDLERS = {kind: handler for kind, (handler, _) in CATAN_ACTIONS.items()}
 
 
 def raise_illegal(reason: str) -> None:

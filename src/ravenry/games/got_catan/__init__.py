@@ -8,7 +8,8 @@
 - five 2:1 trade routes, no 3:1 harbor, 4:1 with the supply;
 - the shortage rule with its single-player exception;
 - win at once with 10 VP on your own turn (as classic Catan).
-Everything else is the Catan engine, unchanged.
+Everything else is the Catan engine, unchanged. ``DECLARATION`` is the game's one declaration
+(engine, bots, web renderer: see :mod:`ravenry.core.registry`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ravenry.core.registry import register
+from ravenry.core.registry import GameDeclaration
 from ravenry.core.rng import Rng
 from ravenry.games.catan.boards import BoardLayout
 from ravenry.games.catan.data import CATAN, Ruleset
@@ -67,6 +68,13 @@ class GotCatanGame(CatanGame):
 
 
 GOT_CATAN_GAME = GotCatanGame()
-register(GOT_CATAN_GAME)
+DECLARATION = GameDeclaration(
+    GOT_CATAN_GAME,
+    bots={
+        "greedy": "ravenry.bots.greedy.got_catan:GreedyGotCatanBot",
+        "search": "ravenry.bots.search:SearchBot",
+    },
+    renderer="/static/js/games/catan.js",
+)
 
-__all__ = ["GOT_CATAN", "GOT_CATAN_GAME", "GotCatanConfig", "GotCatanGame"]
+__all__ = ["DECLARATION", "GOT_CATAN", "GOT_CATAN_GAME", "GotCatanConfig", "GotCatanGame"]

@@ -1,12 +1,22 @@
 """A Game of Thrones: The Board Game, first edition. ``data.py`` holds the components and every
 assumption; ``rules.py`` ties the phase modules (planning, raids, marches, battle, house_cards,
-mustering, bidding, westeros, consolidate, scoring) together; ``views.py`` redacts."""
+mustering, bidding, westeros, consolidate, scoring) together; ``views.py`` redacts.
+``DECLARATION`` is the game's one declaration (engine, bots, simulation extras, web renderer: see
+:mod:`ravenry.core.registry`)."""
 
-from ravenry.core.registry import register
+from ravenry.core.registry import GameDeclaration
 from ravenry.games.thrones.game import ThronesConfig, ThronesGame
 from ravenry.games.thrones.rules import ThronesState
 
 THRONES_GAME = ThronesGame()
-register(THRONES_GAME)
+DECLARATION = GameDeclaration(
+    THRONES_GAME,
+    bots={
+        "greedy": "ravenry.bots.greedy.thrones:GreedyThronesBot",
+        "search": "ravenry.bots.thrones_search:ThronesSearchBot",
+    },
+    extras="ravenry.sim.thrones_extras:THRONES_EXTRAS",
+    renderer="/static/js/games/thrones.js",
+)
 
-__all__ = ["THRONES_GAME", "ThronesConfig", "ThronesGame", "ThronesState"]
+__all__ = ["DECLARATION", "THRONES_GAME", "ThronesConfig", "ThronesGame", "ThronesState"]

@@ -1,5 +1,6 @@
 // The game page shell: connection, seats, log, turn cue, banner, replay. It knows games only
-// through the protocol and hands the drawing to the renderer registered for the view's game.
+// through the protocol and hands the drawing to the renderer the server names for the game
+// (the welcome's "renderer": the game module it loads, see registry.js).
 import { h, clear } from "./shell/dom.js";
 import { Connection } from "./shell/connection.js";
 import { GameLog, Notices } from "./shell/log.js";
@@ -8,9 +9,7 @@ import { TurnAlerts } from "./shell/alerts.js";
 import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
-import { rendererFor } from "./registry.js";
-import "./games/catan.js";
-import "./games/thrones.js";
+import { loadRenderer, rendererFor } from "./registry.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -118,9 +117,20 @@ const clocks = new ClockPanel($("clocks"), $("clock-cue"), {
   takeover: () => { if (!conn.send({ t: "takeover" })) flash("Not connected: try again in a moment.", "error"); },
 });
 
-const conn = new Connection(gameId, mine ? mine.token : null, {
+// Messages are handled one after another: the first welcome waits for its renderer to load, and
+// what arrives meanwhile waits for the welcome.
+function inOrder(handlers) {
+  let done = Promise.resolve();
+  const queued = (name, handle) => (msg) => {
+    done = done.then(() => handle(msg)).catch((err) => console.error(name, err));
+  };
+  return Object.fromEntries(Object.entries(handlers).map(([name, handle]) => [name, queued(name, handle)]));
+}
+
+const conn = new Connection(gameId, mine ? mine.token : null, inOrder({
   status: (s) => { const c = $("conn"); c.dataset.status = s; c.textContent = s; },
-  welcome: (msg) => {
+  welcome: async (msg) => {
+    await loadRenderer(msg.view.game, msg.renderer);
     seats = msg.seats || [];
     model = { board: msg.view.board, view: msg.view, legal: msg.legal || null, templates: msg.templates || null, seat: msg.seat ?? null, seq: msg.seq };
     log.clear();
@@ -168,7 +178,7 @@ const conn = new Connection(gameId, mine ? mine.token : null, {
   },
   chat: (msg) => showChat(msg),
   chat_mute: (msg) => { setMuted(!!msg.spectators); flash(msg.spectators ? "The host muted spectators' chat." : "Spectators may chat again.", "info"); },
-});
+}));
 
 function chatLine(msg) {
   const who = msg.from === null || msg.from === undefined ? `${msg.name || "spectator"} (watching)` : seatName(msg.from);

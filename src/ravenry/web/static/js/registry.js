@@ -1,5 +1,7 @@
-// Game renderers keyed by the view's "game" id. A game module registers itself here; the shell
-// looks it up and never knows any game's rules.
+// Game renderers by game id. Which module draws a game is part of the game's one declaration
+// on the server (ravenry.core.registry.GameDeclaration.renderer): the welcome names it, the page
+// loads it here, and the module's default export is the renderer. The shell never knows any
+// game's rules, nor a list of games.
 //
 // A renderer is an object with:
 //   title(view)                          -> string
@@ -13,8 +15,11 @@
 // seatColor, flash} (see play.js).
 const renderers = new Map();
 
-export function registerGame(ids, renderer) {
-  for (const id of ids) renderers.set(id, renderer);
+/** Loads (once) the renderer of `gameId` from `modulePath`, the module the server named; a game
+ *  without one (null) has no renderer. */
+export async function loadRenderer(gameId, modulePath) {
+  if (!renderers.has(gameId) && modulePath) renderers.set(gameId, (await import(modulePath)).default);
+  return rendererFor(gameId);
 }
 
 export function rendererFor(gameId) {

@@ -3,7 +3,6 @@
 // templates the server sent, and sends concrete actions through ctx.act.
 import { h, s, clear, cap, plural } from "../shell/dom.js";
 import { seatClock, paintSeatClock } from "../shell/clocks.js";
-import { registerGame } from "../registry.js";
 import { drawBoard } from "./catan-board.js";
 import { wildlingIcon } from "./brotherhood-board.js";
 import { describeEvent, aCard, undoneThing } from "./catan-log.js";
@@ -626,13 +625,14 @@ function turnCue(model, ctx) {
   return "Your move";
 }
 
-registerGame(["catan", "got-catan", "brotherhood"], {
+// The renderer: play.js loads this module when the server names it for a game (its declaration).
+export default {
   title: (view) => TITLES[view.game] || view.game,
   render,
   describe: (e, ctx, view) => describeEvent(e, ctx, view),
   classify,
   observe,
   turnCue,
-});
+};
 
 export { HERO_ORDER };

@@ -33,7 +33,6 @@
 //   pan and zoom   [data-zoom=in|out|reset] buttons; [data-zoom=lit][data-off-view=<n>] brings
 //                  the lit areas into view (hidden while all are in view)
 import { h, clear } from "../shell/dom.js";
-import { registerGame } from "../registry.js";
 import { mapFailure, mapGeometry } from "./thrones-data.js";
 import { battlePanel, decide } from "./thrones-decide.js";
 import { describeEvent, bidTitle, houseOf } from "./thrones-labels.js";
@@ -110,10 +109,11 @@ function banner(view, ctx) {
   return { head, rows: [] };
 }
 
-registerGame(["thrones"], {
+// The renderer: play.js loads this module when the server names it for a game (its declaration).
+export default {
   title: () => "A Game of Thrones: The Board Game",
   render,
   banner,
   describe: (e, ctx, view) => describeEvent(e, view),
   turnCue: (model) => turnCue(model),
-});
+};
