@@ -301,6 +301,7 @@ class LiveGame:
             "t": "welcome",
             "game": self.id,
             "kind": self.game.id,
+            "name": self.game.name,
             "renderer": declaration(self.game.id).renderer,  # the JS module that draws it
             "seat": seat,
             "seq": self.seq,

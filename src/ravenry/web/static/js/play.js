@@ -21,6 +21,7 @@ const areas = { board: $("board"), dice: $("dice"), players: $("players"), me: $
 const log = new GameLog($("log"));
 const notices = new Notices($("notices"));
 let model = null; // {board, view, legal, templates, seat, seq}
+let gameName = ""; // the game's name, as the server's welcome gives it
 let seats = [];
 let replayStep = null;
 let rematchInvite = null; // this seat's invite to the rematch once someone asked for one
@@ -131,6 +132,7 @@ const conn = new Connection(gameId, mine ? mine.token : null, inOrder({
   status: (s) => { const c = $("conn"); c.dataset.status = s; c.textContent = s; },
   welcome: async (msg) => {
     await loadRenderer(msg.view.game, msg.renderer);
+    gameName = msg.name || "";
     seats = msg.seats || [];
     model = { board: msg.view.board, view: msg.view, legal: msg.legal || null, templates: msg.templates || null, seat: msg.seat ?? null, seq: msg.seq };
     log.clear();
@@ -235,7 +237,7 @@ function render() {
     ? { board: replayStep.view.board || model.board, view: { ...replayStep.view, board: replayStep.view.board || model.board }, legal: null, templates: null, seat: null, seq: replayStep.seq }
     : model;
   const r = rendererFor(shown.view.game);
-  $("game-title").textContent = r ? r.title(shown.view) : shown.view.game;
+  $("game-title").textContent = gameName || shown.view.game;
   if (!r) {
     clear(areas.board).append(h("p", { class: "hint" }, `No renderer for ${shown.view.game} yet.`));
     return;
@@ -248,7 +250,7 @@ function render() {
   document.body.classList.toggle("my-turn", !!cue && !replayStep);
   // The server sends legal actions only to the seats it waits for: that is "your move".
   const yourTurn = !replayStep && !model.view.result && Array.isArray(model.legal);
-  alerts.update(yourTurn, r.title(shown.view), cue || "");
+  alerts.update(yourTurn, gameName || shown.view.game, cue || "");
   drawBanner(model.view, r);
 }
 

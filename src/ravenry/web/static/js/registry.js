@@ -3,8 +3,7 @@
 // loads it here, and the module's default export is the renderer. The shell never knows any
 // game's rules, nor a list of games.
 //
-// A renderer is an object with:
-//   title(view)                          -> string
+// A renderer is an object with (the page's title is the game's name, from the server):
 //   render(root, model, ctx)             -> draws board and game panels into root
 //   describe(event, ctx)                 -> a readable log line (string) or null to skip
 //   turnCue(model, ctx)                  -> short text about what the viewer must do, or null

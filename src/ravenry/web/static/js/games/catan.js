@@ -13,7 +13,6 @@ import {
   RESOURCES, PLAYER_COLORS, COSTS, devName, HERO_NAMES, HERO_HINTS, HERO_ORDER,
 } from "./catan-data.js";
 
-const TITLES = { catan: "Catan", "got-catan": "A Game of Thrones Catan", brotherhood: "Brotherhood of the Watch" };
 // Phases in which the board's legal spots are the whole decision, so they light up at once.
 const BOARD_TYPES = ["place_settlement", "place_road", "place_guard", "move_robber", "place_free_road"];
 // Build modes of the main phase: a button lights up these spots.
@@ -627,7 +626,6 @@ function turnCue(model, ctx) {
 
 // The renderer: play.js loads this module when the server names it for a game (its declaration).
 export default {
-  title: (view) => TITLES[view.game] || view.game,
   render,
   describe: (e, ctx, view) => describeEvent(e, ctx, view),
   classify,

@@ -111,7 +111,6 @@ function banner(view, ctx) {
 
 // The renderer: play.js loads this module when the server names it for a game (its declaration).
 export default {
-  title: () => "A Game of Thrones: The Board Game",
   render,
   banner,
   describe: (e, ctx, view) => describeEvent(e, view),
