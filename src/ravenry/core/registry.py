@@ -57,18 +57,21 @@ class GameDeclaration:
 
 
 _DECLARATIONS: dict[str, GameDeclaration] = {}
-_loaded = False
+_imported: set[str] = set()  # the packages of GAME_PACKAGES read so far
 
 
-def _load_packages() -> None:
-    global _loaded
-    if _loaded:
-        return
+def _load_packages(until: object = None) -> None:
+    """Read the packages' declarations in order, stopping once ``until`` (a game id) is declared:
+    looking up one game imports no game listed after it."""
     for package in GAME_PACKAGES:
+        if until is not None and until in _DECLARATIONS:
+            return
+        if package in _imported:
+            continue
         declared = importlib.import_module(package).DECLARATION
         assert isinstance(declared, GameDeclaration), f"{package}.DECLARATION is not a GameDeclaration"
         _DECLARATIONS.setdefault(declared.id, declared)
-    _loaded = True
+        _imported.add(package)
 
 
 def register(game: Game[Any, Any] | GameDeclaration) -> None:
@@ -81,7 +84,7 @@ def register(game: Game[Any, Any] | GameDeclaration) -> None:
 def declaration(game_id: str) -> GameDeclaration:
     """The declaration of ``game_id``; :class:`KeyError` with the known ids if there is none."""
     if type(game_id) is not str or game_id not in _DECLARATIONS:
-        _load_packages()
+        _load_packages(until=game_id if type(game_id) is str else None)
     if type(game_id) is not str or game_id not in _DECLARATIONS:
         raise KeyError(f"unknown game {describe(game_id)}; known: {', '.join(sorted(_DECLARATIONS))}")
     return _DECLARATIONS[game_id]
