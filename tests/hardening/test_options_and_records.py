@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import ravenry
 from ravenry.core.errors import IllegalAction, MalformedAction
-from ravenry.core.record import GameRecord, replay
+from ravenry.core.record import GameRecord, replay, replay_to
 from ravenry.core.registry import get_game
 
 GAMES = ["catan", "got-catan", "brotherhood"]
@@ -112,6 +112,25 @@ def test_a_record_survives_json_and_replays_exactly() -> None:
     state = position("brotherhood/hero_after_use")
     record = GameRecord.from_json(json.loads(json.dumps(state.record().to_json())))
     assert replay(record).to_json_text() == state.to_json_text()
+
+
+def test_replay_to_a_step_is_the_game_after_that_many_actions() -> None:
+    record = GameRecord.from_json(_record())
+    state = get_game(record.game).new_state(get_game(record.game).config_from_json(record.config))
+    heard: list[tuple[int, list[Any]]] = []
+    replay_to(record, each_step=lambda n, events: heard.append((n, [e.view(None) for e in events])))
+    assert [n for n, _events in heard] == list(range(1, len(record.actions) + 1))
+    for k, (seat, action) in enumerate(record.actions, start=1):
+        events = state.apply(seat, action)
+        assert replay_to(record, k).to_json_text() == state.to_json_text()
+        assert heard[k - 1][1] == [e.view(None) for e in events]
+    assert (
+        replay_to(record, 0).to_json_text()
+        == replay(GameRecord(record.game, record.config, [])).to_json_text()
+    )
+    for step in (-1, len(record.actions) + 1, True, 1.0):
+        with pytest.raises(MalformedAction):
+            replay_to(record, step)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seat", [1.9, True, False, -1, 4, 99, "1", None, [1], 2**70], ids=repr)

@@ -108,7 +108,7 @@ class Table:
     async def start(self, game: str, humans: int, **options: Any) -> LiveGame:
         await self.hub.start()
         body = {"game": game, "seats": [{"kind": "human"}] * humans, "options": options}
-        created = await self.hub.create(CreateGame.model_validate(body))
+        created = await self.hub.lobby.create(CreateGame.model_validate(body))
         self.live = self.hub.games[created["id"]]
         for seat in range(humans):
             self.conns[seat] = Connection(seat)

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from server_support import Viewer, create, pick, tokens
 from starlette.testclient import TestClient
 
+from ravenry.core.errors import not_your_turn
 from ravenry.server.app import create_app
 
 pytestmark = pytest.mark.timeout(60)
@@ -148,7 +149,9 @@ def test_out_of_turn_and_spectator_actions_are_refused(client: TestClient) -> No
         actor = deciding(viewers)
         other = next(v for v in viewers.values() if v is not actor)
         answer = other.act(actor.legal[0])  # type: ignore[index]
-        assert answer["code"] == "not_your_turn" and answer["reason"].endswith(f"seat(s) {actor.seat}")
+        # The rules' own refusal, word for word: the server checks the turn first but never words it anew.
+        assert answer["code"] == "not_your_turn"
+        assert answer["reason"] == not_your_turn(other.seat, (actor.seat,)).reason
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             spectator = Viewer(ws, None)
             welcome = spectator.hello(None)

@@ -36,6 +36,17 @@ class GameOver(IllegalAction):
     """The game has ended; nobody may act."""
 
 
+# The refusals of a seat that may not act now, worded once: the rules raise them and a server
+# that checks the turn before the rules do (ravenry.server.live) answers with the same words.
+def game_over() -> GameOver:
+    return GameOver("the game is over")
+
+
+def not_your_turn(seat: int, deciding: tuple[int, ...]) -> NotYourTurn:
+    who = ", ".join(str(p) for p in deciding)
+    return NotYourTurn(f"player {seat} may not act now; waiting for player(s) {who}")
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 3] + "..."
 

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from ravenry.core.errors import GameOver, IllegalAction, InvalidSeat, MalformedAction, NotYourTurn, describe
+from ravenry.core.errors import (
+    IllegalAction,
+    InvalidSeat,
+    MalformedAction,
+    describe,
+    game_over,
+    not_your_turn,
+)
 from ravenry.core.rng import Rng
 
 if TYPE_CHECKING:  # records are built on this protocol: record() reaches up to them when called
@@ -603,11 +610,10 @@ class GameState(ABC):
         """``player`` if the game is on and it is a seat that must decide now."""
         decision = self.decision()
         if decision.result is not None:
-            raise GameOver("the game is over")
+            raise game_over()
         seat = self.seat(player)
         if seat not in decision.players:
-            who = ", ".join(str(p) for p in decision.players)
-            raise NotYourTurn(f"player {seat} may not act now; waiting for player(s) {who}")
+            raise not_your_turn(seat, decision.players)
         return seat
 
     def _canonical(self, action: Action) -> Action:

@@ -3,18 +3,21 @@
 :meth:`GameRecord.from_json` takes any JSON value and either returns a record whose every part
 has the right type (a known game, a config the game accepts, seats that are seats of that game,
 actions the codec parses) or raises :class:`~ravenry.core.errors.MalformedAction`. Whether the
-actions are legal in order is for :func:`replay` to find out (it raises ``IllegalAction``).
+actions are legal in order is for :func:`replay_to` to find out (it raises ``IllegalAction``):
+the one loop that rebuilds a state from a record, to its end (:func:`replay`) or to any step (a
+server restoring a game, its replay viewer).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from ravenry.core.errors import MalformedAction, describe
 
 if TYPE_CHECKING:
-    from ravenry.core.protocol import Action, Game, GameState
+    from ravenry.core.protocol import Action, Event, Game, GameState
 
 MAX_RECORD_ACTIONS: Final = 1_000_000  # far beyond any real game; bounds the work one record can ask for
 
@@ -80,20 +83,39 @@ def _game(game_id: object) -> Game[Any, Any]:
 
 
 def replay(record: GameRecord) -> GameState:
-    """Rebuild the state by applying every recorded action through the checked path
-    (``IllegalAction`` for a record that breaks the rules or names an unknown game)."""
+    """The state after every recorded action (see :func:`replay_to`)."""
+    return replay_to(record)
+
+
+def replay_to(
+    record: GameRecord,
+    step: int | None = None,
+    each_step: Callable[[int, list[Event]], None] | None = None,
+) -> GameState:
+    """The state after the first ``step`` recorded actions (every one if None), each applied
+    through the checked path: ``IllegalAction`` for a record that breaks the rules or names an
+    unknown game, ``MalformedAction`` for a step the record does not hold. ``each_step(n,
+    events)`` hears of every action applied (``n`` from 1) with its events. The one replay of
+    the library, the server's restart and its replay viewer."""
     game = _game(record.game)
     config: object = record.config
     if not isinstance(config, dict):
         raise MalformedAction("a record's config is a mapping of options")
-    state: GameState = game.new_state(game.config_from_json(config))
     # Read as plain objects: a compiled build would otherwise check each entry's type itself and
     # raise TypeError instead of refusing it.
     entries: object = record.actions
     if not isinstance(entries, list):
         raise MalformedAction("a record's actions are a list of (seat, action) pairs")
-    for entry in entries:
+    total = len(entries)
+    last: object = total if step is None else step
+    if type(last) is not int or not 0 <= last <= total:
+        raise MalformedAction(f"a step of this record is from 0 to {total}, not {describe(step)}")
+    state: GameState = game.new_state(game.config_from_json(config))
+    for n in range(last):
+        entry = entries[n]
         if type(entry) is not tuple or len(entry) != 2:
             raise MalformedAction("a record's actions are (seat, action) pairs")
-        state.apply(entry[0], entry[1])
+        events = state.apply(entry[0], entry[1])
+        if each_step is not None:
+            each_step(n + 1, events)
     return state

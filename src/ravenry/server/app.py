@@ -1,8 +1,11 @@
 """The ASGI application: the lobby's HTTP API, the live WebSocket, the static pages.
 
 :func:`create_app` wires a :class:`~ravenry.server.hub.Hub` (every game in memory, restored at
-start-up by replay) to FastAPI routes; :mod:`ravenry.server.sockets` serves each WebSocket. The
-contract with clients is docs/server-protocol.md; every HTTP error is a 4xx with
+start-up by replay) to FastAPI routes, and is HTTP and WebSocket plumbing only: it reads
+requests, applies the per-address limits and the cross-site checks, and routes each lobby
+request to the hub's :class:`~ravenry.server.lobby.Lobby` (in a cluster, those that change a
+live game to the process that plays it); :mod:`ravenry.server.sockets` serves each WebSocket.
+The contract with clients is docs/server-protocol.md; every HTTP error is a 4xx with
 ``{"code", "reason"}``.
 """
 
@@ -26,15 +29,14 @@ from starlette.websockets import WebSocketDisconnect
 
 from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS, BotPool
 from ravenry.server.clocks import WallClock
-from ravenry.server.clocks import option_specs as table_option_specs
 from ravenry.server.cluster import DEFAULT_LEASE, Cluster, OpFn, new_node_name, with_node
-from ravenry.server.hub import SERVER_OPTIONS, ApiError, Hub, invite_link
+from ravenry.server.hub import Hub
 from ravenry.server.limits import AddressBook, AddressState, Limits, client_address
-from ravenry.server.live import Connection, LiveGame, chat_frame, hash_token, new_token
+from ravenry.server.live import Connection, LiveGame
+from ravenry.server.lobby import ApiError, too_many_games
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
-from ravenry.server.options import bot_levels
 from ravenry.server.sockets import SocketLike, pump, serve_socket
-from ravenry.server.storage import GameRow, Storage
+from ravenry.server.storage import Storage
 from ravenry.server.transport import SecurityHeaders
 
 log = logging.getLogger("ravenry.server")
@@ -130,9 +132,7 @@ def create_app(
 
     def _creating(request: Request) -> None:
         if not addresses.get(client_address(request.scope.get("client"))).creates.allow():
-            raise ApiError(
-                429, "rate_limited", f"at most {limits.creates_per_hour:g} new games an hour from one address"
-            )
+            raise too_many_games(limits)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -169,31 +169,12 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
 
-    # -- lobby API ------------------------------------------------------------------------------
+    # -- lobby API (the lobby's operations: lobby.py) ---------------------------------------------
+    lobby = hub.lobby
+
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
-        from ravenry.bots.base import bot_kinds
-        from ravenry.core.registry import declarations
-
-        games = []
-        for declared in declarations():
-            game, game_id = declared.game, declared.id
-            games.append(
-                {
-                    "id": game.id,
-                    "name": game.name,
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "options": [o for o in game.option_specs() if o["name"] not in SERVER_OPTIONS]
-                    + table_option_specs(),
-                    "bots": bot_kinds(game_id),
-                    # What a person picks: easy, medium, hard, each with the spec it seats.
-                    "levels": bot_levels(game_id),
-                    # The JS module whose default export draws it (play.js loads it).
-                    "renderer": declared.renderer,
-                }
-            )
-        return {"games": games}
+        return lobby.meta()
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
@@ -204,18 +185,15 @@ def create_app(
         except ValidationError as exc:
             raise ApiError(422, "bad_request", validation_reason(exc)) from None
         _creating(request)
-        return await hub.create(parsed)
+        return await lobby.create(parsed)
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> dict[str, Any]:
-        if status is not None and status not in ("open", "running", "finished"):
-            raise ApiError(400, "bad_status", "status must be open, running or finished")
-        rows = await storage.call(storage.list_games, status)
-        return {"games": [hub.summary(row) for row in rows]}
+        return await lobby.games(status)
 
     @app.get("/api/games/{game_id}")
     async def get_summary(game_id: str) -> dict[str, Any]:
-        return hub.summary(await hub.row(game_id))
+        return await lobby.summary_of(game_id)
 
     # The requests that change a live game run where it is played (its owner, in a cluster).
     async def _on_owner(game_id: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -223,53 +201,11 @@ def create_app(
             return await ops[op](game_id, args)
         return await cluster.call(game_id, op, args)
 
-    async def _live_or_404(game_id: str) -> LiveGame:
-        live = await hub.live(game_id)
-        if live is None:
-            raise ApiError(404, "not_found", f"no game {game_id!r}")
-        return live
-
-    async def _revoke(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
-        live = await _live_or_404(game_id)
-        seat = int(args["seat"])
-        if not live.is_host(args["token"]):
-            raise ApiError(403, "forbidden", "only the host token may revoke a seat")
-        if not 0 <= seat < len(live.seats):
-            raise ApiError(404, "not_found", f"no seat {seat} in this game")
-        if live.seats[seat].kind != "human":
-            raise ApiError(400, "bad_seat", f"seat {seat} is a bot; it has no token")
-        fresh = new_token()
-        digest = hash_token(fresh)
-        await storage.call(storage.set_token_hash, game_id, seat, digest)
-        live.seats[seat].token_hash = digest
-        live.close_seat(seat, "revoked", "this seat's invite was revoked by the host")
-        live.broadcast_presence()
-        return {"invite": invite_link(game_id, seat, fresh)}
-
-    async def _mute(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
-        live = await _live_or_404(game_id)
-        if not live.is_host(args["token"]):
-            raise ApiError(403, "forbidden", "only the host (the game's creator) may mute spectators")
-        await live.mute_spectators(bool(args["spectators"]))
-        return {"spectators_muted": live.spectators_muted}
-
-    async def _rematch(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
-        live = await _live_or_404(game_id)
-        token = args["token"]
-        try:
-            if not live.is_host(token) and live.authenticate(token) is None:
-                raise PermissionError
-        except PermissionError:
-            raise ApiError(
-                403, "forbidden", "only the host or a seat of this game may ask for a rematch"
-            ) from None
-        if game_id not in hub.rematches and live.status == "finished" and not args["may_create"]:
-            raise ApiError(
-                429, "rate_limited", f"at most {limits.creates_per_hour:g} new games an hour from one address"
-            )
-        return await hub.rematch(live, token)
-
-    ops: dict[str, OpFn] = {"revoke": _revoke, "mute": _mute, "rematch": _rematch}
+    ops: dict[str, OpFn] = {
+        "revoke": lambda game_id, args: lobby.revoke(game_id, int(args["seat"]), args["token"]),
+        "mute": lambda game_id, args: lobby.mute(game_id, bool(args["spectators"]), args["token"]),
+        "rematch": lambda game_id, args: lobby.rematch(game_id, args["token"], bool(args["may_create"])),
+    }
     if cluster is not None:
         cluster.ops = ops
 
@@ -299,36 +235,11 @@ def create_app(
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
-        row = await hub.row(game_id)
-        _require_finished(row)
-        actions = await storage.call(storage.actions, game_id)
-        return {"game": row.kind, "config": row.config, "actions": [[a.seat, a.payload] for a in actions]}
+        return await lobby.record(game_id)
 
     @app.get("/api/games/{game_id}/replay/{k}")
     async def replay_step(game_id: str, k: int) -> dict[str, Any]:
-        from ravenry.core.registry import get_game
-
-        row = await hub.row(game_id)
-        _require_finished(row)
-        actions = await storage.call(storage.actions, game_id)
-        if not 0 <= k <= len(actions):
-            raise ApiError(
-                404, "out_of_range", f"this game has {len(actions)} actions; ask for 0..{len(actions)}"
-            )
-        game = get_game(row.kind)
-        state = game.new_state(game.config_from_json(row.config))
-        events: list[Any] = []
-        for action in actions[:k]:
-            events = state.apply_json(action.seat, action.payload)
-        chat = await storage.call(storage.chat_at, game_id, k, CHAT_PER_REPLAY_STEP)
-        return {
-            "seq": k,
-            "total": len(actions),
-            "view": state.observe(None),
-            "events": [e.view(None) for e in events],
-            "by": actions[k - 1].seat if k else None,
-            "chat": [chat_frame(line) for line in chat],
-        }
+        return await lobby.replay_step(game_id, k)
 
     # -- live play ------------------------------------------------------------------------------
     @app.websocket("/ws/{game_id}")
@@ -421,10 +332,3 @@ async def _body(request: Request) -> bytes:
         if len(body) > MAX_MESSAGE_BYTES:
             raise ApiError(413, "too_large", f"a request body may hold at most {MAX_MESSAGE_BYTES} bytes")
     return body
-
-
-def _require_finished(row: GameRow) -> None:
-    if row.status != "finished":
-        raise ApiError(
-            403, "running", "the record of a game (its seed included) is published only once the game is over"
-        )

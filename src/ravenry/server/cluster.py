@@ -47,9 +47,10 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
-from ravenry.server.hub import ApiError, Hub
+from ravenry.server.hub import Hub
 from ravenry.server.leases import Leases
 from ravenry.server.live import OUTBOX_LIMIT
+from ravenry.server.lobby import ApiError
 from ravenry.server.storage import Storage
 
 __all__ = ["Cluster", "TunnelSocket", "new_node_name", "with_node"]

@@ -1,49 +1,34 @@
-"""The games a server holds, and how they are made and found: the :class:`Hub`.
+"""The games a server holds in memory: the :class:`Hub`.
 
 Every unfinished game is rebuilt by replay at start-up and its bots are re-armed; a finished
-game nobody watches leaves memory and is rebuilt from storage when someone asks. Creating a game
-checks the request against the game's own rules for players, seats, bots and options, draws the
-seed (``secrets``; ``--fixed-seed`` for tests) and gives every person's seat a token, stored
-hashed.
+game nobody watches leaves memory and is rebuilt from storage when someone asks; an open game
+nobody came to expires. The lobby's operations (making games, rematches, revoking, summaries,
+records and replays) are :mod:`ravenry.server.lobby`'s, whose :class:`~ravenry.server.lobby.Lobby`
+the hub owns (``hub.lobby``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
-import secrets
 import time
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
-from typing import Any
 
-from ravenry.core.errors import IllegalAction
 from ravenry.server.bot_workers import BotPool
-from ravenry.server.clocks import TABLE_OPTIONS, SystemClock, WallClock, table_options
+from ravenry.server.clocks import SystemClock, WallClock
 from ravenry.server.limits import Limits, TokenBucket
-from ravenry.server.live import LiveGame, Seat, hash_token, invite_link, new_token
-from ravenry.server.messages import CreateGame
-from ravenry.server.options import check_bot_spec, check_game_options, level_of, resolve_bot
-from ravenry.server.rematches import open_sealed, seal
-from ravenry.server.storage import GameRow, SeatRow, Storage
+from ravenry.server.live import LiveGame
+from ravenry.server.lobby import ApiError, Lobby
+from ravenry.server.rematches import open_sealed
+from ravenry.server.storage import Storage
 
-__all__ = ["SERVER_OPTIONS", "ApiError", "Hub", "invite_link"]
+__all__ = ["Hub"]
 
 log = logging.getLogger("ravenry.server")
 
-# Options the server sets itself: a keyed RNG keeps a seat from steering the dice by its choices.
-SERVER_OPTIONS = frozenset({"rng"})
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.status, self.code, self.reason = status, code, reason
-
 
 class Hub:
-    """Every game the server holds in memory, and how games are made and found."""
+    """Every game the server holds in memory, and its lobby (``lobby``)."""
 
     def __init__(
         self,
@@ -70,8 +55,8 @@ class Hub:
         # does) before it loads or makes one, and what to do when a game leaves memory.
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         self.on_forget: Callable[[str], None] | None = None
+        self.lobby = Lobby(self)
         self._load_lock = asyncio.Lock()
-        self._create_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self, restore: bool = True) -> None:
@@ -145,6 +130,12 @@ class Hub:
         live.spectator_chat = TokenBucket(per_minute / 60, max(per_minute / 4, 1))
         live.rematch = self.rematches.get(live.id)
 
+    def add(self, live: LiveGame) -> None:
+        """A game just made: held, its bots and clocks started."""
+        self._register(live)
+        live.schedule_bots()
+        live.start_clocks()
+
     def _forget(self, live: LiveGame) -> None:
         if self.games.get(live.id) is live:
             del self.games[live.id]
@@ -164,7 +155,7 @@ class Hub:
                 return None
             live = await self.storage.call(LiveGame.restore, row, self.storage, self.bot_delay)
             if self.rematch_secret is not None and live.status == "finished":
-                await self._stored_rematch(game_id)
+                await self.stored_rematch(game_id)
             self._register(live)
             if live.result is not None and row.status != "finished":
                 await self.storage.call(self.storage.mark_finished, row.id, live.result)
@@ -175,7 +166,7 @@ class Hub:
             live.start_clocks()
             return live
 
-    async def _stored_rematch(self, game_id: str) -> None:
+    async def stored_rematch(self, game_id: str) -> None:
         """The rematch another process made (or this one before a restart), if any."""
         if game_id in self.rematches or self.rematch_secret is None:
             return
@@ -183,226 +174,3 @@ class Hub:
         if stored is not None:
             rematch_id, sealed = stored
             self.rematches[game_id] = (rematch_id, open_sealed(self.rematch_secret, rematch_id, sealed))
-
-    async def row(self, game_id: str) -> GameRow:
-        row = await self.storage.call(self.storage.get_game, game_id)
-        if row is None:
-            raise ApiError(404, "not_found", f"no game {game_id!r}")
-        return row
-
-    # -- creating -------------------------------------------------------------------------------
-    async def create(self, request: CreateGame) -> dict[str, Any]:
-        """A new game; the answer holds every person's invite and the new host token."""
-        answer, _tokens = await self._create(request, None)
-        return answer
-
-    async def rematch(self, old: LiveGame, token: str) -> dict[str, Any]:
-        """The one rematch of a finished game (made at the first ask, the same game after): the
-        host (of both games: the host token carries over) gets every invite; a seat gets only its
-        own, and every other person hears of theirs on their socket (``{"t":"rematch"}``)."""
-        if old.status != "finished":
-            raise ApiError(409, "running", "a rematch can be asked for once the game is over")
-        as_host = old.is_host(token)
-        seat = None if as_host else old.authenticate(token)
-        await self._stored_rematch(old.id)
-        if old.id not in self.rematches:
-            row = await self.row(old.id)
-            seats = [
-                {"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.kind == "bot" else {})}
-                for s in row.seats
-            ]
-            request = CreateGame.model_validate(
-                {"game": row.kind, "players": row.players, "seats": seats, "options": row.options}
-            )
-            answer, seat_tokens = await self._create(request, old.host_token_hash)
-            made = (answer["id"], seat_tokens)
-            if self.rematch_secret is not None:  # kept for every process; the first one kept wins
-                sealed = seal(self.rematch_secret, answer["id"], seat_tokens)
-                kept_id, kept = await self.storage.call(
-                    self.storage.add_rematch, old.id, answer["id"], sealed
-                )
-                made = (kept_id, open_sealed(self.rematch_secret, kept_id, kept))
-            if old.id not in self.rematches:  # the first of two racing asks wins
-                self.rematches[old.id] = made
-        game_id, seat_tokens = self.rematches[old.id]
-        old.rematch = self.rematches[old.id]
-        old.announce_rematch()
-        summary = self.summary(await self.row(game_id))
-        shown = seat_tokens if as_host else {seat: seat_tokens[seat]} if seat in seat_tokens else {}
-        return {
-            "id": game_id,
-            "game": summary["game"],
-            "players": summary["players"],
-            "watch": f"/play/{game_id}",
-            "seats": [
-                {
-                    "seat": s["seat"],
-                    "kind": s["kind"],
-                    "bot": s["bot"],
-                    "name": s["name"],
-                    "invite": invite_link(game_id, s["seat"], shown[s["seat"]])
-                    if s["seat"] in shown
-                    else None,
-                }
-                for s in summary["seats"]
-            ],
-        }
-
-    async def _create(
-        self, request: CreateGame, host_token_hash: str | None
-    ) -> tuple[dict[str, Any], dict[int, str]]:
-        from ravenry.bots.base import UnknownBot
-        from ravenry.core.registry import available_games, get_game
-
-        if request.game not in available_games():
-            raise ApiError(
-                400, "unknown_game", f"no game {request.game!r}; known: {', '.join(available_games())}"
-            )
-        game = get_game(request.game)
-        players = request.players if request.players is not None else len(request.seats)
-        if not game.min_players <= players <= game.max_players:
-            raise ApiError(
-                400,
-                "bad_players",
-                f"{game.id} is for {game.min_players}-{game.max_players} players, not {players}",
-            )
-        if len(request.seats) != players:
-            raise ApiError(
-                400, "bad_seats", f"{players} players need {players} seats, got {len(request.seats)}"
-            )
-        # The table's options (clock, away_after) are the server's; the rest are the game's.
-        game_options = {k: v for k, v in request.options.items() if k not in TABLE_OPTIONS}
-        try:
-            clock_spec, away_after = table_options(request.options)
-            check_game_options(game, game_options, SERVER_OPTIONS)
-        except ValueError as exc:
-            raise ApiError(400, "bad_options", str(exc)) from None
-        seats: list[SeatRow] = []
-        tokens: dict[int, str] = {}
-        for n, seat in enumerate(request.seats):
-            if seat.kind == "bot":
-                # A level (easy, medium, hard) is stored as its spec for this game.
-                spec, level = resolve_bot(seat.bot or "greedy", game.id)
-                try:
-                    check_bot_spec(spec, game.id)
-                except (UnknownBot, ValueError) as exc:
-                    raise ApiError(400, "bad_bot", f"seat {n}: {exc}") from None
-                name = (seat.name or "").strip() or f"{level or spec} bot"
-                seats.append(SeatRow(n, "bot", spec, name, None, None))
-            else:
-                if seat.bot is not None:
-                    raise ApiError(400, "bad_seats", f"seat {n} is human but names a bot")
-                tokens[n] = new_token()
-                name = (seat.name or "").strip() or f"Player {n + 1}"
-                seats.append(SeatRow(n, "human", None, name, hash_token(tokens[n]), None))
-        async with self._create_lock:
-            if self.fixed_seed is None:
-                seed = secrets.randbits(63)
-            else:  # tests only: the k-th game this database holds gets seed N + k
-                seed = self.fixed_seed + await self.storage.call(self.storage.count_games)
-            options: dict[str, Any] = dict(request.options)
-            try:
-                config = game.make_config(players=players, seed=seed, **game_options, **_server_options(game))
-            except (IllegalAction, ValueError) as exc:
-                raise ApiError(400, "bad_options", _reason(exc)) from None
-            except TypeError:  # never echo Python's own wording (function names, keywords)
-                raise ApiError(400, "bad_options", "these options do not make a game") from None
-            host_token = new_token()
-            game_id = secrets.token_urlsafe(9)
-            row = GameRow(
-                id=game_id,
-                kind=game.id,
-                players=players,
-                config=config.to_json(),
-                options=options,
-                seed=seed,
-                status="open" if tokens else "running",
-                result=None,
-                seq=0,
-                host_token_hash=host_token_hash or hash_token(host_token),
-                created_at=time.time(),
-                seats=seats,
-            )
-            state = game.new_state(config)
-            await self.storage.call(self.storage.create_game, row)
-            if self.claim is not None:
-                await self.claim(game_id)  # a new game belongs to the process that made it
-        g = game.id
-        live = LiveGame(
-            id=game_id,
-            game=game,
-            state=state,
-            seats=[
-                Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.kind == "bot", level=level_of(s.bot, g))
-                for s in seats
-            ],
-            storage=self.storage,
-            bot_delay=self.bot_delay,
-            status=row.status,
-            host_token_hash=row.host_token_hash,
-            clock_spec=clock_spec,
-            away_after=away_after,
-        )
-        self._register(live)
-        live.schedule_bots()
-        live.start_clocks()
-        answer = {
-            "id": game_id,
-            "game": game.id,
-            "players": players,
-            **({} if host_token_hash else {"host_token": host_token}),
-            "watch": f"/play/{game_id}",
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "level": level_of(s.bot, game.id),
-                    "name": s.name,
-                    "invite": invite_link(game_id, s.seat, tokens[s.seat]) if s.seat in tokens else None,
-                }
-                for s in seats
-            ],
-        }
-        return answer, tokens
-
-    def summary(self, row: GameRow) -> dict[str, Any]:
-        live = self.games.get(row.id)
-        if live is not None:
-            seats = live.public_seats()
-            status, seq, result = live.status, live.seq, live.result
-        else:
-            seats = [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "level": level_of(s.bot, row.kind),
-                    "name": s.name,
-                    "connected": s.kind == "bot",
-                    "away": s.away,
-                }
-                for s in row.seats
-            ]
-            status, seq, result = row.status, row.seq, row.result
-        return {
-            "id": row.id,
-            "game": row.kind,
-            "players": row.players,
-            "status": status,
-            "seats": seats,
-            "created_at": datetime.fromtimestamp(row.created_at, UTC).isoformat(timespec="seconds"),
-            "seq": seq,
-            "result": result,
-        }
-
-
-def _server_options(game: Any) -> dict[str, Any]:
-    config_type = type(game.make_config(players=game.min_players))
-    names = {f.name for f in dataclasses.fields(config_type)}
-    return {"rng": "keyed"} if "rng" in names else {}
-
-
-def _reason(exc: Exception) -> str:
-    reason = getattr(exc, "reason", None)
-    return reason if isinstance(reason, str) else str(exc)

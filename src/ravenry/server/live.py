@@ -43,8 +43,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ravenry.bots.base import Bot, bot_from_spec, bot_kinds
-from ravenry.core.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
+from ravenry.core.errors import (
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    game_over,
+    not_your_turn,
+)
 from ravenry.core.protocol import Event, Game, GameState
+from ravenry.core.record import GameRecord, replay_to
 from ravenry.core.registry import declaration
 from ravenry.core.rng import Rng
 from ravenry.server.bot_workers import BotJob, BotPool, make_job
@@ -60,7 +68,7 @@ from ravenry.server.clocks import (
 from ravenry.server.limits import TokenBucket
 from ravenry.server.messages import clean_chat_text
 from ravenry.server.options import level_of
-from ravenry.server.storage import ChatRow, GameRow, SeatClockRow, SeatRow, Storage
+from ravenry.server.storage import ChatRow, GameRow, SeatClockRow, SeatRow, Storage, record_json
 
 log = logging.getLogger("ravenry.server")
 
@@ -131,7 +139,21 @@ class Seat:
     clock: SeatClock = field(default_factory=SeatClock)
     level: str | None = None  # the level (easy, medium, hard) the bot's spec is, if any
 
+    @classmethod
+    def from_row(cls, row: SeatRow, game_id: str) -> Seat:
+        return cls(
+            seat=row.seat,
+            kind=row.kind,
+            bot_spec=row.bot,
+            name=row.name,
+            token_hash=row.token_hash,
+            claimed=row.claimed_at is not None or row.kind == "bot",
+            clock=SeatClock(row.clock_deadline, row.clock_bank, row.timeouts, row.away),
+            level=level_of(row.bot, game_id),
+        )
+
     def public(self, connected: bool) -> dict[str, Any]:
+        """The seat as the lobby and every viewer see it (the one public summary of a seat)."""
         return {
             "seat": self.seat,
             "kind": self.kind,
@@ -221,37 +243,43 @@ class LiveGame:
         """The game as its stored config and actions rebuild it (raises if the rules refuse one)."""
         from ravenry.core.registry import get_game
 
-        game = get_game(row.kind)
-        state: GameState = game.new_state(game.config_from_json(row.config))
+        stored = storage.actions(row.id)
+        for n, action in enumerate(stored, start=1):
+            if action.seq != n:
+                raise ValueError(f"game {row.id}: action seq {action.seq} where {n} was expected")
+        # Parsed as any record is (a seat None, the server's own action, is refused as malformed),
+        # then replayed through the rules' checked path; the last actions' events make the log.
+        record = GameRecord.from_json(record_json(row, stored))
+        history: deque[LogEntry] = deque(maxlen=LOG_IN_WELCOME)
+        cids: dict[tuple[int, str], int] = {}
+
+        def logged(n: int, events: list[Event]) -> None:
+            seat, cid = record.actions[n - 1][0], stored[n - 1].cid
+            history.append(LogEntry(n, seat, events, cid is not None and cid.startswith(TIMEOUT_CID)))
+            if cid is not None:
+                cids[(seat, cid)] = n
+
+        state = replay_to(record, each_step=logged)
         clock_spec, away_after = table_options(row.options)
         live = cls(
             id=row.id,
-            game=game,
+            game=get_game(row.kind),
             state=state,
-            seats=[_seat(s, row.kind) for s in row.seats],
+            seats=[Seat.from_row(s, row.kind) for s in row.seats],
             storage=storage,
             bot_delay=bot_delay,
             status=row.status,
+            seq=len(stored),
             host_token_hash=row.host_token_hash,
+            cids=cids,
+            history=history,
             spectators_muted=row.spectators_muted,
             clock_spec=clock_spec,
             away_after=away_after,
+            clocks_current=row.clock_seq == len(stored),
         )
         live.chat_count = storage.chat_count(row.id)
         live.chat_log.extend(chat_frame(line) for line in storage.recent_chat(row.id, CHAT_IN_WELCOME))
-        for action in storage.actions(row.id):
-            by = action.seat
-            if by is None:
-                raise ValueError(f"game {row.id}: server actions are not supported yet (seq {action.seq})")
-            events = state.apply_json(by, action.payload)
-            live.seq += 1
-            if action.seq != live.seq:
-                raise ValueError(f"game {row.id}: action seq {action.seq} where {live.seq} was expected")
-            timeout = action.cid is not None and action.cid.startswith(TIMEOUT_CID)
-            live.history.append(LogEntry(live.seq, by, events, timeout))
-            if action.cid is not None:
-                live.cids[(by, action.cid)] = live.seq
-        live.clocks_current = row.clock_seq == live.seq
         return live
 
     # -- who is who -----------------------------------------------------------------------------
@@ -490,12 +518,10 @@ class LiveGame:
         if cid is not None and (seat, cid) in self.cids:
             return Outcome(self.cids[(seat, cid)]), None  # already committed: the same ack again
         decision = self.state.decision()
-        if decision.result is not None:
-            return Outcome(self.seq, "game_over", "the game is over"), None
-        if seat not in decision.players:
-            waiting = ", ".join(str(p) for p in decision.players)
-            reason = f"seat {seat} may not act now; waiting for seat(s) {waiting}"
-            return Outcome(self.seq, "not_your_turn", reason), None
+        # Checked before the position's age, in the words the rules themselves would refuse with.
+        if decision.result is not None or seat not in decision.players:
+            refusal = game_over() if decision.result is not None else not_your_turn(seat, decision.players)
+            return Outcome(self.seq, _refusal_code(refusal), refusal.reason), None
         if at is not None and not decision.simultaneous and at != self.seq:
             reason = f"you acted on position {at}, but the game is at {self.seq}; here is the current one"
             return Outcome(self.seq, "stale", reason, resend_welcome=True), None
@@ -893,16 +919,3 @@ def _refusal_code(exc: IllegalAction) -> str:
     if isinstance(exc, GameOver):
         return "game_over"
     return "illegal"
-
-
-def _seat(row: SeatRow, game_id: str) -> Seat:
-    return Seat(
-        seat=row.seat,
-        kind=row.kind,
-        bot_spec=row.bot,
-        name=row.name,
-        token_hash=row.token_hash,
-        claimed=row.claimed_at is not None or row.kind == "bot",
-        clock=SeatClock(row.clock_deadline, row.clock_bank, row.timeouts, row.away),
-        level=level_of(row.bot, game_id),
-    )

@@ -305,6 +305,12 @@ class ActionRow:
     cid: str | None
 
 
+def record_json(row: GameRow, actions: Sequence[ActionRow]) -> dict[str, Any]:
+    """The stored game as a record: the JSON ``GameRecord.from_json`` reads (and ``GET
+    /api/games/{id}/record`` serves)."""
+    return {"game": row.kind, "config": row.config, "actions": [[a.seat, a.payload] for a in actions]}
+
+
 def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
     if done.cancelled():
         return
