@@ -155,6 +155,9 @@ def test_thrones_carries_its_rounds_and_its_wildling_track() -> None:
     track = (board["wildling_max"], board["wildling_step"])
     assert track == (thrones_data.WILDLING_MAX, thrones_data.WILDLING_STEP)
     assert board["wildling_max"] % board["wildling_step"] == 0  # the track's spaces end on the attack
+    # A muster whose `what` is the board's upgrade makes a footman a knight.
+    assert board["upgrade"] not in range(len(thrones_data.UNIT_NAMES))
+    assert board["upgrade"] == thrones_data.UPGRADE
 
 
 @pytest.mark.parametrize(("game", "players"), [*((g, 4) for g in CATAN_FAMILY), ("thrones", 5)])

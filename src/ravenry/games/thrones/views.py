@@ -119,6 +119,7 @@ def board_json() -> dict[str, JSON]:
         "wildling_max": D.WILDLING_MAX,
         "wildling_step": D.WILDLING_STEP,  # the threat track's spaces
         "turns": D.TURNS,  # the game's rounds
+        "upgrade": D.UPGRADE,  # the muster action's ``what`` that makes a footman a knight
         "neighbours": [list(D.ADJACENT[a]) for a in range(N_AREAS)],
     }
 
