@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -178,6 +178,10 @@ class CatanGame(Game[CatanConfig, CatanState]):
         if config.max_offers_per_turn is not None:
             rules = replace(rules, max_offers_per_turn=config.max_offers_per_turn)
         return rules
+
+    def extend_static(self, facts: dict[str, Any]) -> None:
+        """Hook: add a variant's facts of the rules to the static part of the views
+        (:func:`ravenry.games.catan.views.rules_json`); the same for every game of this kind."""
 
     # -- states ---------------------------------------------------------------------------------
     def new_state(self, config: CatanConfig) -> CatanState:

@@ -9,7 +9,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ravenry.core.protocol import copy_json
-from ravenry.games.catan.data import DEV_CARD_IDS, GENERIC_HARBOR, N_DEV, RESOURCES, VICTORY_POINT
+from ravenry.games.catan.data import (
+    CITY_COST,
+    DEV_CARD_COST,
+    DEV_CARD_IDS,
+    GENERIC_HARBOR,
+    N_DEV,
+    RESOURCES,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    TERRAIN_RESOURCE,
+    VICTORY_POINT,
+    named_counts,
+)
 
 if TYPE_CHECKING:
     from ravenry.games.catan.rules import CatanState
@@ -63,12 +75,41 @@ def _build_board_json(state: CatanState) -> dict[str, Any]:
     }
 
 
+def rules_json(state: CatanState) -> dict[str, Any]:
+    """The facts of the rules the page prints, static for a game (sent with the board, so the
+    browser keeps no copy of them): the building costs, the development cards' names, the
+    resource each terrain yields, the hand size above which a 7 takes half. A variant adds its
+    own with :meth:`CatanGame.extend_static` (Brotherhood: the guard's cost, the heroes, the
+    lands north of the Wall). New JSON each call."""
+    rules = state.rules
+    facts: dict[str, Any] = {
+        "costs": {
+            "road": named_counts(ROAD_COST),
+            "settlement": named_counts(SETTLEMENT_COST),
+            "city": named_counts(CITY_COST),
+            "dev": named_counts(DEV_CARD_COST),
+        },
+        "dev_cards": dict(zip(DEV_CARD_IDS, rules.dev_card_names, strict=True)),
+        "terrain_resources": {
+            terrain: None if r is None else RESOURCES[r] for terrain, r in TERRAIN_RESOURCE.items()
+        },
+        "discard_limit": rules.discard_limit,
+    }
+    from ravenry.games.catan.game import CatanGame  # the game's hook; game.py imports the rules
+
+    game = state.game
+    assert isinstance(game, CatanGame)
+    game.extend_static(facts)
+    return facts
+
+
 def _named(counts: list[int]) -> dict[str, int]:
     return {RESOURCES[r]: n for r, n in enumerate(counts)}
 
 
 def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[str, Any]:
-    """``viewer``'s view; the static board (:func:`board_json`) only when ``static``."""
+    """``viewer``'s view; the static part, the board (:func:`board_json`) with the rules' facts
+    (:func:`rules_json`), only when ``static``."""
     rules = state.rules
     decision = state.decision()
     over = decision.result is not None
@@ -127,7 +168,7 @@ def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[
         "game": state.game.id,
         "viewer": viewer,
         "n_players": state.n,
-        **({"board": board_json(state)} if static else {}),
+        **({"board": {**board_json(state), **rules_json(state)}} if static else {}),
         "names": {"city": rules.city_name, "robber": rules.robber_name, "army": rules.army_name},
         "phase": state.phase_name(),
         "decision": decision.to_json(),

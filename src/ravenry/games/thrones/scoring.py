@@ -4,14 +4,14 @@ area changes hands, and after turn 10 the most castles, then supply, then availa
 from __future__ import annotations
 
 from ravenry.core.protocol import Event
-from ravenry.games.thrones.data import AREA_CASTLE
+from ravenry.games.thrones.data import AREA_CASTLE, TURNS
 from ravenry.games.thrones.map import CASTLE_AREAS, castles_held
 from ravenry.games.thrones.state import P_OVER, ThronesData
 
 REASON_CASTLES = 1
 REASON_TURN_LIMIT = 2
 REASON_DRAW = 3
-REASON_NAMES = ("", "castles", "turn 10", "draw")
+REASON_NAMES = ("", "castles", f"turn {TURNS}", "draw")
 # What ranks the houses after turn 10, in order (final_ranking_key); the instant win is castles.
 TIEBREAK_NAMES = ("castles", "supply", "power")
 

@@ -84,7 +84,8 @@ def _cards(mask: int) -> list[int]:
 def board_json() -> dict[str, JSON]:
     """The static facts a client draws the map and names with (from data.py: each fact once):
     every area's id, name, kind and icons, the houses, order kinds, house cards and Westeros
-    cards. New JSON each call; a view carries it only when asked for its static part."""
+    cards, the supply table, the wildling track and the number of rounds. New JSON each call;
+    a view carries it only when asked for its static part."""
     return {
         "areas": [
             {
@@ -116,6 +117,9 @@ def board_json() -> dict[str, JSON]:
         "westeros": list(WESTEROS_NAMES),
         "supply_table": [list(row) for row in D.SUPPLY_TABLE],
         "wildling_max": D.WILDLING_MAX,
+        "wildling_step": D.WILDLING_STEP,  # the threat track's spaces
+        "turns": D.TURNS,  # the game's rounds
+        "upgrade": D.UPGRADE,  # the muster action's ``what`` that makes a footman a knight
         "neighbours": [list(D.ADJACENT[a]) for a in range(N_AREAS)],
     }
 

@@ -1,6 +1,8 @@
-// North of the Gift (Brotherhood of the Watch): the Wall with its 4 sections of 5 guard spaces,
-// the clearings in front of it, the 3 clans' camps and their trails, the breach track,
-// Tormund's camp, and the wildlings that have crossed into the Gift.
+// North of the Gift (Brotherhood of the Watch): the Wall with its sections of guard spaces,
+// the clearings in front of it, the clans' camps and their trails, the breach track, Tormund's
+// camp, and the wildlings that have crossed into the Gift. How many of each, and which die faces
+// lead where, are the board's (`board.north`, from the rules' data); this file only draws them.
+// The Catan board draws this part when the renderer hands it over (`north`, below).
 import { s, clickable } from "../shell/dom.js";
 import { PLAYER_COLORS, WILDLING_LETTER, WILDLING_COLORS } from "./catan-data.js";
 import { U, drawRobberCamp, spotLabel } from "./catan-board.js";
@@ -11,9 +13,8 @@ const SECTION_W = SQ3;
 const WALL_TOP = -1.98, WALL_BOTTOM = -1.5;
 const CLEARING_Y = -2.75;
 const CLAN_Y = -4.3;
-const CLAN_SHORT = ["Ice River", "Cave People", "Hornfoot"];
-// Each clan's trails: [die faces, clearing index] (lower trail first), as printed on the board.
-const TRAILS = [[[[1, 2], 0], [[3], 1]], [[[4], 1], [[5], 2]], [[[6], 2], [[7, 8], 3]]];
+// "Ice River" for the "Ice River clan": the short name under its camps.
+const clanShort = (name) => name.replace(/ clan$/, "");
 const CAMP_GAP = 0.3;
 const TORMUND_CAMP = [-2.25, -2.75];
 
@@ -27,8 +28,8 @@ const WILDLING_HINTS = {
 const sectionX = (sec) => sec * SECTION_W; // section 0 sits above hex (0, 0)
 const clanX = (c) => SQ3 / 2 + c * SECTION_W;
 
-export function northBounds() {
-  return { minX: TORMUND_CAMP[0] - 0.8, maxX: sectionX(3) + 3.1, minY: -5.4 };
+export function northBounds(board) {
+  return { minX: TORMUND_CAMP[0] - 0.8, maxX: sectionX(board.north.sections - 1) + 3.1, minY: -5.4 };
 }
 
 export function wildlingIcon(x, y, kind, r = 0.13) {
@@ -46,34 +47,36 @@ export function wildlingIcon(x, y, kind, r = 0.13) {
 }
 
 export function drawNorth(board, view, spots, onSpot, seatName, centers, robberName, bounds) {
+  const north = board.north;
+  const last = north.sections - 1;
   const g = s("g", { class: "north" });
-  const left = sectionX(0) - SECTION_W / 2, right = sectionX(3) + SECTION_W / 2;
+  const left = sectionX(0) - SECTION_W / 2, right = sectionX(last) + SECTION_W / 2;
 
   g.append(s("rect", { x: px(bounds.minX), y: px(bounds.minY), width: px(bounds.maxX - bounds.minX), height: px(WALL_TOP + 0.2 - bounds.minY), class: "frostfangs" }));
   g.append(s("text", { x: px((left + right) / 2), y: px(-5.05), class: "north-title", text: "The Frostfangs" }));
 
   // Trails from each clan to its two clearings, labelled with the wildling die faces.
-  TRAILS.forEach((pair, c) => {
-    pair.forEach(([faces, clearing], i) => {
+  north.trails.forEach((pair, c) => {
+    pair.forEach(({ faces, clearing }, i) => {
       const x1 = clanX(c) + (i ? 0.25 : -0.25), y1 = CLAN_Y + 0.3;
       const x2 = sectionX(clearing), y2 = CLEARING_Y - 0.35;
       g.append(s("line", { x1: px(x1), y1: px(y1), x2: px(x2), y2: px(y2), class: "trail", "data-trail": `${c}:${clearing}` }));
       const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
       const badge = s("circle", { cx: px(mx), cy: px(my), r: px(0.17), class: "trail-badge" });
-      badge.append(s("title", { text: `Wildling die ${faces.join(" or ")}: the ${CLAN_SHORT[c]}'s front wildling goes to clearing ${clearing + 1}` }));
+      badge.append(s("title", { text: `Wildling die ${faces.join(" or ")}: the ${clanShort(north.clans[c])}'s front wildling goes to clearing ${clearing + 1}` }));
       g.append(badge);
       g.append(s("text", { x: px(mx), y: px(my + 0.01), class: "trail-faces", text: faces.join(",") }));
     });
   });
 
-  // The clans and their five camps (camp 1, the hottest fire, on the left).
+  // The clans and their camps (camp 1, the hottest fire, on the left).
   const camps = view.camps || {};
   Object.keys(camps).forEach((clanName, c) => {
     const cx = clanX(c);
     const cg = s("g", { class: "clan", "data-clan": c, "aria-label": clanName });
-    cg.append(s("text", { x: px(cx), y: px(CLAN_Y - 0.38), class: "clan-name", text: CLAN_SHORT[c] || clanName }));
-    for (let i = 0; i < 5; i++) {
-      const x = cx + (i - 2) * CAMP_GAP;
+    cg.append(s("text", { x: px(cx), y: px(CLAN_Y - 0.38), class: "clan-name", text: clanShort(clanName) }));
+    for (let i = 0; i < north.camps_per_clan; i++) {
+      const x = cx + (i - (north.camps_per_clan - 1) / 2) * CAMP_GAP;
       const camp = s("circle", { cx: px(x), cy: px(CLAN_Y), r: px(0.14), class: `camp${i === 0 ? " hottest" : ""}`, "data-camp": `${c}:${i}` });
       camp.append(s("title", { text: `${clanName}, camp ${i + 1}${i === 0 ? " (the hottest fire: its wildling moves first)" : ""}` }));
       cg.append(camp);
@@ -98,13 +101,13 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
     g.append(cg);
   });
 
-  // The Wall: 4 sections of 5 guard spaces.
+  // The Wall: its sections of guard spaces.
   (view.wall || []).forEach((guards, sec) => {
     const x0 = sectionX(sec) - SECTION_W / 2;
     const wg = s("g", { class: "wall-section", "data-wall-section": sec });
     wg.append(s("rect", { x: px(x0 + 0.02), y: px(WALL_TOP), width: px(SECTION_W - 0.04), height: px(WALL_BOTTOM - WALL_TOP), class: "wall-stone" }));
-    for (let i = 0; i < 5; i++) {
-      const gx = x0 + (i + 0.5) * (SECTION_W / 5);
+    for (let i = 0; i < north.spaces_per_section; i++) {
+      const gx = x0 + (i + 0.5) * (SECTION_W / north.spaces_per_section);
       const gy = (WALL_TOP + WALL_BOTTOM) / 2;
       const owner = guards[i];
       if (owner === undefined) {
@@ -124,11 +127,12 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
   });
 
   // Breach track.
-  const bx = sectionX(3) + SECTION_W / 2 + 0.35;
+  const bx = sectionX(last) + SECTION_W / 2 + 0.35;
   const bt = s("g", { class: "breach-track", "data-breaches": view.breaches || 0 });
   bt.append(s("title", { text: `Breaches of the Wall: ${view.breaches || 0} of ${view.breaches_to_end}; the last ends the game` }));
-  bt.append(s("text", { x: px(bx + 1.0), y: px(CLEARING_Y - 0.5), class: "breach-title", text: "Breaches" }));
-  for (let i = 0; i < 3; i++) {
+  const slotsW = (view.breaches_to_end - 1) * 0.7 + 0.56;
+  bt.append(s("text", { x: px(bx + slotsW / 2), y: px(CLEARING_Y - 0.5), class: "breach-title", text: "Breaches" }));
+  for (let i = 0; i < view.breaches_to_end; i++) {
     bt.append(s("rect", {
       x: px(bx + i * 0.7), y: px(CLEARING_Y - 0.3), width: px(0.56), height: px(0.56), rx: px(0.08),
       class: `breach-slot${i < (view.breaches || 0) ? " breached" : ""}`, "data-breach-slot": i,
@@ -165,3 +169,7 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
   }
   return g;
 }
+
+/** The part of the board north of the Gift, for drawBoard (catan-board.js), which knows nothing
+ * of it: the renderer hands it over for a game with a Wall. */
+export const north = { bounds: northBounds, draw: drawNorth };

@@ -1,9 +1,10 @@
 // The SVG board of the Catan family: hexes, numbers, harbors or trade routes, roads,
 // settlements, cities or keeps, the robber or Tormund, and (brotherhood) the Wall and the lands
-// north of it. It draws one view and lights up the spots it is given; it decides nothing.
+// north of it (a part the renderer hands over: brotherhood-board.js, which imports this file's
+// pieces, never the other way round). It draws one view and lights up the spots it is given;
+// it decides nothing.
 import { s, clickable } from "../shell/dom.js";
-import { TERRAIN, RESOURCE_COLORS, PLAYER_COLORS, pips } from "./catan-data.js";
-import { drawNorth, northBounds } from "./brotherhood-board.js";
+import { TERRAIN_FILLS, RESOURCE_COLORS, PLAYER_COLORS, pips, terrainResource } from "./catan-data.js";
 
 const SQ3 = Math.sqrt(3);
 export const U = 60; // pixels per hex radius in the viewBox
@@ -33,10 +34,11 @@ const px = (v) => (v * U).toFixed(1);
  * @param {(seat: number) => string} seatName
  * @param {{produced: Set<number>, fresh: Set<string>}} marks  hexes the last roll paid from (lit),
  *                          pieces placed since the viewer's last turn ("node:3", "edge:7")
+ * @param {{bounds: Function, draw: Function}|null} north  the lands north of the Wall to draw
+ *                          above the hexes (brotherhood-board.js's `north`), or null
  */
-export function drawBoard(board, view, spots, onSpot, seatName, marks = { produced: new Set(), fresh: new Set() }) {
+export function drawBoard(board, view, spots, onSpot, seatName, marks = { produced: new Set(), fresh: new Set() }, north = null) {
   const nodes = board.nodes;
-  const north = Array.isArray(view.wall);
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
   for (const [x, y] of nodes) {
     minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
@@ -44,7 +46,7 @@ export function drawBoard(board, view, spots, onSpot, seatName, marks = { produc
   const margin = 1.1;
   minX -= margin; maxX += margin; minY -= margin; maxY += margin;
   if (north) {
-    const nb = northBounds(board);
+    const nb = north.bounds(board);
     minX = Math.min(minX, nb.minX); maxX = Math.max(maxX, nb.maxX); minY = Math.min(minY, nb.minY);
   }
   const svg = s("svg", {
@@ -65,15 +67,16 @@ export function drawBoard(board, view, spots, onSpot, seatName, marks = { produc
   // Hexes, number tokens.
   for (const hex of board.hexes) {
     const [cx, cy] = centers[hex.id];
-    const t = TERRAIN[hex.terrain] || TERRAIN.desert;
+    const fill = TERRAIN_FILLS[hex.terrain] || TERRAIN_FILLS.desert;
+    const resource = terrainResource(board, hex.terrain);
     const lit = marks.produced.has(hex.id);
     const g = s("g", { class: `hex terrain-${hex.terrain}${lit ? " produced" : ""}`, "data-hex": hex.id, "data-terrain": hex.terrain, "data-produced": lit ? "1" : null });
-    g.append(s("polygon", { points: hexPoints(cx, cy, 0.97), fill: t.fill, class: "hex-face" }));
+    g.append(s("polygon", { points: hexPoints(cx, cy, 0.97), fill, class: "hex-face" }));
     if (lit) g.append(s("polygon", { points: hexPoints(cx, cy, 0.9), class: "hex-lit" }));
     g.append(s("polygon", { points: hexPoints(cx, cy, 0.86), fill: "none", class: "hex-inner" }));
-    if (t.resource) {
+    if (resource) {
       // Above the number token: the corners (where pieces stand) and the edges stay clear of it.
-      g.append(s("text", { x: px(cx), y: px(cy - 0.56), class: "hex-label", text: t.resource }));
+      g.append(s("text", { x: px(cx), y: px(cy - 0.56), class: "hex-label", text: resource }));
     }
     if (hex.numbers.length) drawToken(g, cx, cy, hex.numbers);
     gHex.append(g);
@@ -144,7 +147,7 @@ export function drawBoard(board, view, spots, onSpot, seatName, marks = { produc
   }
 
   svg.append(gHex, gHarbor, gRoads, gBuild);
-  if (north) svg.append(drawNorth(board, view, spots, onSpot, seatName, centers, robberName, { minX, maxX, minY }));
+  if (north) svg.append(north.draw(board, view, spots, onSpot, seatName, centers, robberName, { minX, maxX, minY }));
   else if (view.game !== "catan" || view.robber === null || spots.has("hex:camp")) {
     // A robber with a home off the board (Tormund): his camp sits in the sea's top-left corner.
     svg.append(drawRobberCamp(minX + 1.3, minY + 1.25, view, spots, onSpot, robberName, board));
@@ -225,8 +228,7 @@ export function drawRobber(x, y, name) {
 export function hexName(board, h) {
   const hex = board && board.hexes && board.hexes[h];
   if (!hex) return `hex ${h}`;
-  const t = TERRAIN[hex.terrain];
-  const what = t && t.resource ? t.resource : hex.terrain;
+  const what = terrainResource(board, hex.terrain) || hex.terrain;
   return `${what}${hex.numbers.length ? ` ${hex.numbers.join("/")}` : ""}`;
 }
 

@@ -1,54 +1,58 @@
-// Names, colours and costs of the Catan family, for drawing and labels only (the rules live on
-// the server; nothing here decides what is legal).
+// Colours and words of the Catan family, for drawing and labels only. The rules' facts (costs,
+// card and hero names, the heroes' order) are the view's: read them with the helpers below.
+// Nothing here decides what is legal.
 export const RESOURCES = ["brick", "lumber", "ore", "grain", "wool"];
 
 export const RESOURCE_COLORS = {
   brick: "#c2562f", lumber: "#2e7d32", ore: "#7d8597", grain: "#e9b924", wool: "#87c54b",
 };
 
-export const TERRAIN = {
-  hills: { fill: "#d9774f", resource: "brick" },
-  forest: { fill: "#3f8f46", resource: "lumber" },
-  mountains: { fill: "#9aa3b5", resource: "ore" },
-  fields: { fill: "#f0cf5a", resource: "grain" },
-  pasture: { fill: "#a6d86b", resource: "wool" },
-  desert: { fill: "#e8d6a6", resource: null },
+// The colour of each terrain's hexes; which resource a terrain yields is the board's
+// (``terrain_resources``).
+export const TERRAIN_FILLS = {
+  hills: "#d9774f", forest: "#3f8f46", mountains: "#9aa3b5", fields: "#f0cf5a", pasture: "#a6d86b", desert: "#e8d6a6",
 };
 
 export const PLAYER_COLORS = ["#d62839", "#1f5fd1", "#f08c00", "#7b3fbf"];
 export const PLAYER_COLOR_NAMES = ["red", "blue", "orange", "purple"];
 
-export const COSTS = {
-  road: { brick: 1, lumber: 1 },
-  settlement: { brick: 1, lumber: 1, grain: 1, wool: 1 },
-  city: { grain: 2, ore: 3 },
-  dev: { ore: 1, grain: 1, wool: 1 },
-  guard: { brick: 1, lumber: 1, wool: 1 },
-};
+// The facts of the rules come with the board, the view's static part (games/catan/views.py
+// rules_json): costs, the development cards' and heroes' names, the heroes' order, the North.
+const facts = (view) => (view && view.board) || {};
 
-const DEV_NAMES_CATAN = {
-  knight: "Knight", victory_point: "Victory Point", road_building: "Road Building",
-  year_of_plenty: "Year of Plenty", monopoly: "Monopoly", new_recruits: "New Recruits",
-};
-const DEV_NAMES_GOT = {
-  knight: "Ranger Patrol", victory_point: "Victory Point", road_building: "Road Building",
-  year_of_plenty: "Winter is Coming", monopoly: "Monopoly", new_recruits: "New Recruits",
-};
-
+/** The name of a development card in this game ("Ranger Patrol" for got-catan's knight). */
 export function devName(view, card) {
-  const names = view.game === "catan" ? DEV_NAMES_CATAN : DEV_NAMES_GOT;
-  return names[card] || card;
+  return (facts(view).dev_cards || {})[card] || card;
 }
 
-export const HERO_NAMES = {
-  mormont: "Jeor Mormont", marsh: "Bowen Marsh", tarly: "Samwell Tarly", othell: "Othell Yarwyck",
-  thorne: "Ser Alliser Thorne", melisandre: "Melisandre", mance: "Mance Rayder",
-  benjen: "Benjen Stark", ygritte: "Ygritte", yoren: "Yoren", qhorin: "Qhorin Half-Hand",
-};
-// Index order of the heroes as the server numbers them (hero_swap's "hero").
-export const HERO_ORDER = ["mormont", "marsh", "tarly", "othell", "thorne", "melisandre", "mance",
-  "benjen", "ygritte", "yoren", "qhorin"];
+/** A hero's name by its id. */
+export function heroName(view, id) {
+  const hero = (facts(view).heroes || []).find((x) => x.id === id);
+  return hero ? hero.name : id;
+}
 
+/** The id of the hero a ``hero_swap`` numbers ``index``. */
+export function heroAt(view, index) {
+  const hero = (facts(view).heroes || [])[index];
+  return hero ? hero.id : null;
+}
+
+/** What building ``thing`` costs ("road", "settlement", "city", "dev", "guard"): {resource: n}. */
+export function costOf(view, thing) {
+  return (facts(view).costs || {})[thing] || null;
+}
+
+/** The lands north of the Wall (Brotherhood): clans, camps, trails, sections; null elsewhere. */
+export function northOf(view) {
+  return facts(view).north || null;
+}
+
+/** The terrain's resource (null for the desert), by the board's rules. */
+export function terrainResource(board, terrain) {
+  return ((board && board.terrain_resources) || {})[terrain] ?? null;
+}
+
+// What each hero does, in a line (the card's text in short; the rules are the server's).
 export const HERO_HINTS = {
   mormont: "demand a resource from up to two opponents, giving a different card back",
   marsh: "trade one resource with the supply 1:1",

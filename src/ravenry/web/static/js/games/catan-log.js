@@ -1,6 +1,6 @@
 // Readable log lines for the events of the Catan family (as each viewer receives them: a
 // secret field is null for those not allowed to see it).
-import { devName, HERO_NAMES } from "./catan-data.js";
+import { devName, heroName, northOf } from "./catan-data.js";
 import { hexName } from "./catan-board.js";
 
 function cards(counts) {
@@ -117,13 +117,16 @@ export function describeEvent(e, ctx, view) {
     case "wildling_advanced": return `A ${e.wildling} of the ${e.clan} advances to clearing ${e.clearing}.`;
     case "climber_jumped": return `A climber scales the Wall at clearing ${e.clearing}.`;
     case "giant_returned": return `A giant at clearing ${e.clearing} takes a guard and leaves.`;
-    case "sixth_wildling": return `A sixth wildling at clearing ${e.clearing}: a guard and two wildlings fall.`;
-    case "wall_breached": return `The Wall is breached at section ${e.clearing}! (${e.breaches} of 3)`;
+    case "sixth_wildling": {
+      const full = northOf(v).spaces_per_section; // guards that fill a section
+      return `Wildling ${full + 1} at clearing ${e.clearing} faces ${full} guards: it, another wildling and the oldest guard fall.`;
+    }
+    case "wall_breached": return `The Wall is breached at section ${e.clearing}! (${e.breaches} of ${v.breaches_to_end})`;
     case "wildling_in_gift": return `A ${e.wildling} wildling blocks ${hex(e.hex)}.`;
     case "wildling_returned": return `${who(e.player)} returned a wildling from ${hex(e.hex)}${e.resource ? ` and took ${e.resource}` : ""}.`;
-    case "hero_used": return `${who(e.player)} used ${HERO_NAMES[e.hero] || e.hero}${heroEffect(e, who, hex)}.`;
-    case "hero_flipped": return `${who(e.player)} flipped ${HERO_NAMES[e.hero] || e.hero} to side B.`;
-    case "hero_swapped": return `${who(e.player)} returned ${HERO_NAMES[e.returned] || e.returned} and took ${HERO_NAMES[e.took] || e.took}.`;
+    case "hero_used": return `${who(e.player)} used ${heroName(v, e.hero)}${heroEffect(e, who, hex)}.`;
+    case "hero_flipped": return `${who(e.player)} flipped ${heroName(v, e.hero)} to side B.`;
+    case "hero_swapped": return `${who(e.player)} returned ${heroName(v, e.returned)} and took ${heroName(v, e.took)}.`;
     case "hero_passed": return `${who(e.player)} passed.`;
     case "looked_at_hand": return `${who(e.player)} looked at the hand of ${who(e.victim)}${e.hand ? `: ${cards(e.hand)}` : ""}.`;
     case "melisandre_cards": return `${who(e.player)} looks at ${e.count} development cards${e.cards ? `: ${e.cards.map((c) => devName(v, c)).join(", ")}` : ""}.`;

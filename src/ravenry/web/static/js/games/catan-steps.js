@@ -4,7 +4,7 @@
 // last click sends one of them unchanged; the JS never builds an action of its own.
 import { h } from "../shell/dom.js";
 import { hexName } from "./catan-board.js";
-import { RESOURCES, HERO_NAMES } from "./catan-data.js";
+import { RESOURCES, heroName, northOf } from "./catan-data.js";
 import { chip, actionButton } from "./catan-ui.js";
 
 // More actions than this and a flat list of buttons becomes a stepwise chooser.
@@ -65,13 +65,16 @@ export function boardStep(actions, picks) {
 }
 
 function clanName(view, area) {
-  const clans = Object.keys((view && view.camps) || {});
-  return clans[area] || `clan ${area + 1}`;
+  return northOf(view).clans[area] || `clan ${area + 1}`;
 }
 
 /** The words (or chip) for one value of one field of an action type. */
 export function valueLabel(type, field, value, view, seatName, picks = []) {
-  if (field === "type") return HERO_NAMES[String(value).replace(/^use_/, "")] || String(value).replace(/_/g, " ");
+  if (field === "type") {
+    const id = String(value).replace(/^use_/, "");
+    const name = heroName(view, id);
+    return name !== id ? name : String(value).replace(/_/g, " ");
+  }
   if (value === null) {
     if (type === "use_mormont" && field === "second") return "No one else";
     if (type === "use_melisandre") return "No: the printed price";
@@ -82,7 +85,11 @@ export function valueLabel(type, field, value, view, seatName, picks = []) {
   if (field === "section") return `Wall section ${value + 1}`;
   if (field === "hex") return `the ${hexName(view.board, value)}`;
   if (type === "use_othell") return `path ${value}`;
-  if (type === "use_benjen" && field === "area") return value < 3 ? `${clanName(view, value)} camps` : `Clearing ${value - 2}`;
+  if (type === "use_benjen" && field === "area") {
+    // Areas: the clans' camps first, then the clearings (games/brotherhood/heroes.py).
+    const clans = northOf(view).clans.length;
+    return value < clans ? `${clanName(view, value)} camps` : `Clearing ${value - clans + 1}`;
+  }
   if (type === "use_benjen" && field === "index") {
     const area = (picks.find(([f]) => f === "area") || [])[1];
     const kind = area === undefined ? null : ((view.camps || {})[clanName(view, area)] || [])[value];

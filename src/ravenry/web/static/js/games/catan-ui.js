@@ -1,7 +1,7 @@
 // Small building blocks of the Catan panels: resource chips, steppers, buttons, labels.
 import { h } from "../shell/dom.js";
 import { hexName } from "./catan-board.js";
-import { RESOURCES, HERO_NAMES, HERO_ORDER, HERO_HINTS, devName } from "./catan-data.js";
+import { RESOURCES, HERO_HINTS, devName, heroAt, heroName, northOf } from "./catan-data.js";
 
 export function chip(res, n) {
   return h("span", { class: `res res-${res}`, title: res }, [n === undefined ? res : `${n} ${res}`]);
@@ -71,7 +71,11 @@ export function actionLabel(a, view, seatName) {
     case "melisandre_pick": return `Take card ${a.index + 1}${view.melisandre_cards ? ` (${devName(view, view.melisandre_cards[a.index])})` : ""}`;
     case "use_mance": return `Look at ${seatName(a.victim)}'s hand`;
     case "mance_take": return `Take a ${a.resource}`;
-    case "use_benjen": return a.area < 3 ? `Remove the wildling at camp ${a.index + 1} of clan ${a.area + 1}` : `Remove a wildling from clearing ${a.area - 2}`;
+    case "use_benjen": {
+      // Areas: the clans' camps first, then the clearings (games/brotherhood/heroes.py).
+      const clans = northOf(view).clans.length;
+      return a.area < clans ? `Remove the wildling at camp ${a.index + 1} of clan ${a.area + 1}` : `Remove a wildling from clearing ${a.area - clans + 1}`;
+    }
     case "use_ygritte": return `Move the wildling off the ${hexName(view.board, a.hex)}`;
     case "use_yoren": return `Free guard on section ${a.section + 1}`;
     case "use_qhorin": return "Send Tormund home and take a resource";
@@ -82,8 +86,8 @@ export function actionLabel(a, view, seatName) {
     }
     case "hero_flip": return "Flip to side B and keep";
     case "hero_swap": {
-      const id = HERO_ORDER[a.hero];
-      return `Take ${HERO_NAMES[id] || `hero ${a.hero}`}${HERO_HINTS[id] ? ` — ${HERO_HINTS[id]}` : ""}`;
+      const id = heroAt(view, a.hero);
+      return `Take ${id ? heroName(view, id) : `hero ${a.hero}`}${HERO_HINTS[id] ? ` — ${HERO_HINTS[id]}` : ""}`;
     }
     case "hero_pass": return "Pass";
     default: {

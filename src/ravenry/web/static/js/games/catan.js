@@ -4,23 +4,24 @@
 import { h, s, clear, cap, plural } from "../shell/dom.js";
 import { seatClock, paintSeatClock } from "../shell/clocks.js";
 import { drawBoard } from "./catan-board.js";
-import { wildlingIcon } from "./brotherhood-board.js";
+import { north as northPart, wildlingIcon } from "./brotherhood-board.js";
 import { describeEvent, aCard, undoneThing } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
 import { stepChooser, boardStep, STEPWISE_ABOVE } from "./catan-steps.js";
 import {
-  RESOURCES, PLAYER_COLORS, COSTS, devName, HERO_NAMES, HERO_HINTS, HERO_ORDER,
+  RESOURCES, PLAYER_COLORS, costOf, devName, heroName, HERO_HINTS, northOf,
 } from "./catan-data.js";
 
 // Phases in which the board's legal spots are the whole decision, so they light up at once.
 const BOARD_TYPES = ["place_settlement", "place_road", "place_guard", "move_robber", "place_free_road"];
-// Build modes of the main phase: a button lights up these spots.
+// Build modes of the main phase: a button lights up these spots. A mode with a `cost` (the
+// board's costs: what the rules charge) is a button of its own with that price on it.
 const MODES = {
-  road: { types: ["build_road"], label: "Road", cost: COSTS.road },
-  settlement: { types: ["build_settlement"], label: "Settlement", cost: COSTS.settlement },
-  city: { types: ["build_city"], label: "City", cost: COSTS.city },
-  guard: { types: ["build_guard"], label: "Guard", cost: COSTS.guard },
+  road: { types: ["build_road"], label: "Road", cost: "road" },
+  settlement: { types: ["build_settlement"], label: "Settlement", cost: "settlement" },
+  city: { types: ["build_city"], label: "City", cost: "city" },
+  guard: { types: ["build_guard"], label: "Guard", cost: "guard" },
   recruits: { types: ["play_new_recruits"], label: "New Recruits" },
   patrol: { types: ["patrol_wildling"], label: "Return a wildling" },
   ygritte: { types: ["use_ygritte"], label: "Ygritte" },
@@ -93,7 +94,8 @@ function render(areas, model, ctx) {
   const latest = trackFor(ui);
   const track = model.seq >= latest.seq ? latest : { roll: null, fresh: [] };
   const marks = { produced: new Set((track.roll && track.roll.hexes) || []), fresh: new Set(track.fresh) };
-  clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks));
+  const north = model.board && model.board.north ? northPart : null; // Brotherhood's lands beyond the Wall
+  clear(areas.board).append(drawBoard(model.board, view, spots, onSpot, ctx.seatName, marks, north));
   areas.board.dataset.spots = String(spots.size);
 
   const freshHint = marks.fresh.size
@@ -274,6 +276,7 @@ function northLegend(view, ui) {
     return svg;
   };
   const row = (mark, text) => h("li", {}, [h("span", { class: "legend-mark" }, mark), h("span", {}, text)]);
+  const { camps_per_clan: camps, spaces_per_section: spaces } = northOf(view);
   // Drawn anew with every event: whether it is open lives in the renderer's UI state.
   const box = h("details", { class: "legend", "data-legend": "north", open: !!ui.legendOpen }, [
     h("summary", {}, "Legend"),
@@ -281,9 +284,9 @@ function northLegend(view, ui) {
       row(icon("regular"), "Wildling: waits in its clearing; when the wildlings there outnumber the guards on that Wall section, the Wall is breached."),
       row(icon("climber"), "Climber: jumps over the Wall into the Gift as soon as it reaches a clearing."),
       row(icon("giant"), "Giant: takes the oldest guard of its section with it; facing no guard, it breaches the Wall."),
-      row(h("span", { class: "legend-camp" }), "Camps: each clan's five camps, the hottest fire (orange) first. A fifth wildling in a clan is a rush: two wildlings head for the clearings."),
+      row(h("span", { class: "legend-camp" }), `Camps: each clan's ${camps} camps, the hottest fire (orange) first. A wildling filling the last camp is a rush: the hottest camps send one wildling down each of the clan's trails.`),
       row(h("span", { class: "legend-trail" }, "4"), "Trails: the wildling die's faces; the wildling at the hottest camp of that trail's clan goes to the clearing below."),
-      row(h("span", { class: "legend-wall" }), "Wall: 5 guard spaces a section; a breach sends the wildlings of its clearing into the Gift."),
+      row(h("span", { class: "legend-wall" }), `Wall: ${spaces} guard spaces a section; a breach sends the wildlings of its clearing into the Gift.`),
       row(h("span", { class: "legend-breach" }, "1"), `Breaches: ${view.breaches_to_end} end the game.`),
       row(h("span", { class: "legend-gift" }), `A dark ring on a hex: wildlings in the Gift block it (${view.gift_wildlings_to_end} in the Gift end the game).`),
     ]),
@@ -339,7 +342,8 @@ function playersPanel(model, ctx) {
     marks.push(time);
     if (view.longest_road_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "road", title: "holds Longest Road" }, "Longest Road"));
     if (view.largest_army_holder === p.seat) marks.push(h("span", { class: "badge", "data-badge": "army", title: `holds ${view.names.army}` }, view.names.army));
-    const many = p.resource_count > 7;
+    const limit = model.board.discard_limit;
+    const many = p.resource_count > limit;
     list.append(h("li", {
       class: `player${view.current === p.seat ? " current" : ""}${deciding.has(p.seat) ? " deciding" : ""}${me ? " me" : ""}`,
       "data-seat": p.seat, style: `--pc:${PLAYER_COLORS[p.seat]}`,
@@ -354,7 +358,7 @@ function playersPanel(model, ctx) {
       h("div", { class: "player-stats" }, [
         h("span", {
           class: `stat stat-res${many ? " warn" : ""}`, "data-resource-count": p.resource_count,
-          title: many ? `${p.resource_count} resource cards: more than 7, a 7 takes half` : `${p.resource_count} resource cards`,
+          title: many ? `${p.resource_count} resource cards: more than ${limit}, a 7 takes half` : `${p.resource_count} resource cards`,
           "aria-label": `${p.resource_count} resource cards`,
         }, [h("i", { class: "ico ico-res", "aria-hidden": "true" }), String(p.resource_count)]),
         h("span", { class: "stat stat-dev", "data-dev-count": p.dev_card_count, title: `${p.dev_card_count} development cards`, "aria-label": `${p.dev_card_count} development cards` },
@@ -364,7 +368,7 @@ function playersPanel(model, ctx) {
         p.guards_on_wall !== undefined ? stat("guard", p.guards_on_wall, `${p.guards_on_wall} guards on the Wall`) : null,
         p.discards_owed ? h("span", { class: "stat warn", title: "cards this player must discard" }, `discards ${p.discards_owed}`) : null,
       ]),
-      hero ? h("div", { class: "player-hero", title: HERO_HINTS[hero.hero] || "" }, `${HERO_NAMES[hero.hero] || "no hero"} (${hero.side})`) : null,
+      hero ? h("div", { class: "player-hero", title: HERO_HINTS[hero.hero] || "" }, `${hero.hero ? heroName(view, hero.hero) : "no hero"} (${hero.side})`) : null,
     ]));
   }
   // What the small icons mean (a phone has no tooltips), said once under the cards.
@@ -399,7 +403,7 @@ function mePanel(model, ctx) {
   const hero = (view.heroes || []).find((x) => x.seat === model.seat);
   if (hero && hero.hero) {
     out[0].append(h("div", { class: `hero-card${hero.ready ? " ready" : ""}`, "data-hero": hero.hero }, [
-      h("b", {}, `${HERO_NAMES[hero.hero]} · side ${hero.side}`),
+      h("b", {}, `${heroName(view, hero.hero)} · side ${hero.side}`),
       h("span", { class: "hint" }, HERO_HINTS[hero.hero] || ""),
       h("span", { class: "muted" }, hero.ready ? "ready" : "not ready this turn"),
     ]));
@@ -423,16 +427,17 @@ function actionsPanel(ui, model, ctx, types) {
   if (view.phase === "main" || view.phase === "pre_roll") {
     for (const [mode, m] of Object.entries(MODES)) {
       if (!m.cost) continue;
-      if (mode === "guard" && !Array.isArray(view.wall)) continue;
+      const cost = costOf(view, m.cost);
+      if (!cost) continue; // a guard outside Brotherhood
       const on = m.types.some((t) => types.has(t));
       const label = mode === "city" ? cap(view.names.city) : m.label;
       row.append(actionButton(label, {
-        dataAction: `mode-${mode}`, kind: `mode${ui.mode === mode ? " selected" : ""}`, enabled: on, extra: costChips(m.cost),
+        dataAction: `mode-${mode}`, kind: `mode${ui.mode === mode ? " selected" : ""}`, enabled: on, extra: costChips(cost),
         ariaLabel: `Build a ${label.toLowerCase()}`,
         onClick: () => { ui.mode = ui.mode === mode ? null : mode; ui.choice = null; ctx.rerender(); },
       }));
     }
-    row.append(actionButton("Dev card", { dataAction: "buy_dev", enabled: types.has("buy_dev"), extra: costChips(COSTS.dev), ariaLabel: "Buy a development card", onClick: () => ctx.act({ type: "buy_dev" }) }));
+    row.append(actionButton("Dev card", { dataAction: "buy_dev", enabled: types.has("buy_dev"), extra: costChips(costOf(view, "dev")), ariaLabel: "Buy a development card", onClick: () => ctx.act({ type: "buy_dev" }) }));
     row.append(actionButton("Trade", {
       dataAction: "open-trade", kind: ui.panel === "trade" ? "selected" : "",
       enabled: types.has("maritime_trade") || types.has("offer_trade") || (model.templates || []).some((t) => t.type === "offer_trade"),
@@ -501,7 +506,7 @@ function dialogs(ui, model, ctx, types) {
   if (ui.panel === "hero") {
     const uses = heroUses(legal);
     const hero = (view.heroes || []).find((x) => x.seat === model.seat);
-    const title = `Use ${hero && HERO_NAMES[hero.hero] ? HERO_NAMES[hero.hero] : "your hero"}`;
+    const title = `Use ${hero && hero.hero ? heroName(view, hero.hero) : "your hero"}`;
     if (uses.length > STEPWISE_ABOVE) {
       out.push(stepChooser({
         title, actions: uses, picks: ui.heroPicks || [], view, seatName: ctx.seatName, dataDialog: "hero",
@@ -633,4 +638,3 @@ export default {
   turnCue,
 };
 
-export { HERO_ORDER };

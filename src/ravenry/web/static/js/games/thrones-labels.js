@@ -134,7 +134,7 @@ export function actionLabel(a, view) {
     case "retreat": return `Retreat to ${areaName(view, a.area)}`;
     case "destroy": return `Destroy 1 ${unitWord(a.unit)} in ${areaName(view, a.area)}`;
     case "muster": {
-      if (a.what === 3) return `Upgrade a footman to a knight in ${areaName(view, a.area)}`;
+      if (a.what === boardOf(view).upgrade) return `Upgrade a footman to a knight in ${areaName(view, a.area)}`;
       const where = a.to === a.area ? areaName(view, a.area) : `${areaName(view, a.to)} (from ${areaName(view, a.area)})`;
       return `Muster 1 ${unitWord(a.what)} in ${where}`;
     }

@@ -52,14 +52,14 @@ export function describeArea(view, a) {
 }
 
 // The label block's sizes come with the geometry (thrones-map.json "sizes", written by
-// tools/thrones_map/generate.py, which places the anchors to leave room for exactly this block).
-let SIZES = null; // set by drawMap from the geometry
+// tools/thrones_map/generate.py, which places the anchors to leave room for exactly this block):
+// drawMap hands them to pieces() and nameLines() with each drawing.
 
-// A name of up to name_wrap letters on one line, else two, split where the longer line is
-// shortest (the generator wraps the same way).
-export function nameLines(name) {
+// A name of up to `wrap` letters (the sizes' name_wrap) on one line, else two, split where the
+// longer line is shortest (the generator wraps the same way).
+export function nameLines(name, wrap) {
   const words = name.split(" ");
-  if (name.length <= SIZES.name_wrap || words.length === 1) return [name];
+  if (name.length <= wrap || words.length === 1) return [name];
   let best = null;
   for (let k = 1; k < words.length; k++) {
     const first = words.slice(0, k).join(" ");
@@ -79,8 +79,8 @@ function unitShape(kind, x, y, fill, ink, count, routed) {
   return g;
 }
 
-/** Pieces of one area at its anchors. */
-function pieces(view, a, geo, me) {
+/** Pieces of one area at its anchors; `sizes`: the geometry's label block sizes. */
+function pieces(view, a, geo, me, sizes) {
   const info = view.board.areas[a];
   const out = [];
   const { label, units: up, order: op, token: tp } = geo;
@@ -91,10 +91,10 @@ function pieces(view, a, geo, me) {
   for (let i = 0; i < info.supply; i++) icons.push(["barrel"]);
   for (let i = 0; i < info.power; i++) icons.push(["crown"]);
   if (view.home[a] >= 0 || info.home >= 0) icons.push(["home", view.home[a] >= 0 ? view.home[a] : -1]);
-  const lines = nameLines(info.name);
-  const { name_line: lineH, icon_row: iconRow, icon_step: iconStep } = SIZES;
+  const lines = nameLines(info.name, sizes.name_wrap);
+  const { name_line: lineH, icon_row: iconRow, icon_step: iconStep, name_ascent: ascent } = sizes;
   const top = label.y - (lines.length * lineH + (icons.length ? iconRow : 0)) / 2;
-  const name = s("text", { class: `th-name${info.sea ? " sea" : ""}`, x: label.x, y: top + SIZES.name_ascent, "text-anchor": "middle" },
+  const name = s("text", { class: `th-name${info.sea ? " sea" : ""}`, x: label.x, y: top + ascent, "text-anchor": "middle" },
     lines.map((line, i) => s("tspan", { x: label.x, dy: i ? lineH : 0 }, line)));
   out.push(name);
   let ix = label.x - ((icons.length - 1) * iconStep) / 2;
@@ -168,7 +168,6 @@ function pieces(view, a, geo, me) {
  * routes: [[area, ...]], selected: area|null}. `ui`: {vb} for pan and zoom.
  */
 export function drawMap(model, geometry, plan, ui, redraw) {
-  SIZES = geometry.sizes;
   const { view } = model;
   const board = view.board;
   const me = model.seat;
@@ -217,7 +216,7 @@ export function drawMap(model, geometry, plan, ui, redraw) {
     shapes.append(path);
     // The controller's colour as a wash over the land it holds.
     if (owner >= 0 && !info.sea) shapes.append(s("path", { class: "th-control", d: geo.path, fill: houseColor(view, owner), "fill-opacity": 0.28, "pointer-events": "none" }));
-    overlay.append(...pieces(view, a, geo, me));
+    overlay.append(...pieces(view, a, geo, me, geometry.sizes));
   });
   svg.append(shapes);
   for (const d of geometry.rivers || []) svg.append(s("path", { class: "th-river", d, "pointer-events": "none" }));

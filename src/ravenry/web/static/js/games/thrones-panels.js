@@ -1,7 +1,8 @@
 // The table around the map: the status strip (round, phase, Westeros cards, wildlings), the
 // tracks column (Iron Throne, Fiefdoms, King's Court, supply with army limits, castles held,
 // wildling threat, the holders of the Throne, Blade and Raven), the houses (power, cards) and
-// the viewer's own house cards. All numbers are the view's.
+// the viewer's own house cards. All numbers are the view's, the rules' counts (rounds, the
+// wildling track) its board's.
 import { h } from "../shell/dom.js";
 import { houseCards, houseOf, bidTitle, phaseTitle, trackTitle, westerosTitle } from "./thrones-labels.js";
 import { houseColor } from "./thrones-map.js";
@@ -12,7 +13,7 @@ const chip = (view, seat, me, extra = "") => h("span", {
 
 export function statusStrip(view) {
   const items = [
-    h("span", { class: "th-stat", "data-round": view.turn }, [h("b", {}, `Round ${view.turn}`), " of 10"]),
+    h("span", { class: "th-stat", "data-round": view.turn }, [h("b", {}, `Round ${view.turn}`), ` of ${view.board.turns}`]),
     h("span", { class: "th-stat", "data-phase": view.phase }, phaseTitle(view.phase)),
   ];
   const west = (view.westeros || []).filter(Boolean);
@@ -49,10 +50,11 @@ export function tracksColumn(model) {
     chip(view, p, me), h("span", {}, ` ${view.castles[p]}`), h("span", { class: "th-bar" }, [h("span", { class: `th-bar-fill w${Math.min(100, Math.round((100 * view.castles[p]) / view.castles_to_win / 10) * 10)}` })]),
   ])))]);
   col.append(castles);
-  const max = view.board.wildling_max || 12;
+  const { wildling_max: max, wildling_step: step } = view.board;
   const steps = [];
-  for (let i = 0; i <= max; i += 2) steps.push(h("span", { class: `th-wstep${view.wildlings === i ? " now" : ""}${i === max ? " attack" : ""}` }, String(i)));
-  col.append(h("div", { class: `th-track${view.wildlings >= max - 2 ? " warn" : ""}`, "data-track": "wildlings", "data-wildlings": view.wildlings }, [
+  for (let i = 0; i <= max; i += step) steps.push(h("span", { class: `th-wstep${view.wildlings === i ? " now" : ""}${i === max ? " attack" : ""}` }, String(i)));
+  // One step short of the attack: the next Mammoth card brings the wildlings.
+  col.append(h("div", { class: `th-track${view.wildlings >= max - step ? " warn" : ""}`, "data-track": "wildlings", "data-wildlings": view.wildlings }, [
     h("b", {}, `Wildlings ${view.wildlings}/${max}`), h("div", { class: "th-wsteps" }, steps),
   ]));
   return col;
@@ -136,9 +138,10 @@ export function endPanel(model, ctx) {
   const title = winners.length === 1 ? `House ${houseOf(view, winners[0])} wins` : winners.length ? `Tie: ${winners.map((p) => houseOf(view, p)).join(", ")}` : "The game ends in a draw";
   const order = (res.tiebreak || []).map((k) => TIEBREAK_WORDS[k] || k).join(", then ");
   let why = "";
+  const rounds = view.board.turns;
   if (res.reason === "castles" && winners.length) why = `${houseOf(view, winners[0])} holds ${view.castles[winners[0]]} castles and strongholds: ${view.castles_to_win} win at once.`;
-  else if (res.reason === "turn 10") why = `Round 10 is over: the houses rank by ${order}.`;
-  else if (res.reason === "draw") why = `Round 10 is over and the best houses are equal in ${order}.`;
+  else if (res.reason === `turn ${rounds}`) why = `Round ${rounds} is over: the houses rank by ${order}.`;
+  else if (res.reason === "draw") why = `Round ${rounds} is over and the best houses are equal in ${order}.`;
   const cols = [["#", "rank"], ["House", ""], ["Castles", "castles and strongholds held"], ["Strong\u00adholds", "of them strongholds"], ["Supply", "supply level"], ["Power", "power tokens in hand"]];
   const head = h("tr", {}, cols.map(([x, title]) => h("th", { scope: "col", title: title || null }, x)));
   const body = rows.map((r) => h("tr", {

@@ -1,0 +1,39 @@
+"""The static facts of Brotherhood of the Watch that the page draws and prints, from the rules'
+data (each fact once): the guard's cost, the heroes in the order ``hero_swap`` numbers them,
+and the lands north of the Wall (the clans, their camps and trails, the Wall's sections and
+guard spaces, the wildling die). They go with the board in a view's static part
+(:func:`ravenry.games.catan.views.rules_json`); what changes during a game is the state's
+``extend_view``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ravenry.games.brotherhood.data import (
+    CAMPS_PER_CLAN,
+    CLANS,
+    GUARD_COST,
+    SECTIONS,
+    SPACES_PER_SECTION,
+    TRAILS,
+    WILDLING_DIE_SIDES,
+)
+from ravenry.games.brotherhood.heroes import HEROES
+from ravenry.games.catan.data import named_counts
+
+
+def extend_static(facts: dict[str, Any]) -> None:
+    """Add Brotherhood's facts to the Catan family's (``facts`` from ``rules_json``)."""
+    facts["costs"]["guard"] = named_counts(GUARD_COST)
+    facts["heroes"] = [{"id": hero[0], "name": hero[2]} for hero in HEROES]
+    facts["north"] = {
+        "clans": list(CLANS),
+        "camps_per_clan": CAMPS_PER_CLAN,
+        "sections": SECTIONS,
+        "spaces_per_section": SPACES_PER_SECTION,
+        # Per clan, its lower trail then its higher one: the wildling die's faces, the clearing.
+        "trails": [
+            [{"faces": list(faces), "clearing": clearing} for faces, clearing in pair] for pair in TRAILS
+        ],
+        "wildling_die_sides": WILDLING_DIE_SIDES,
+    }
