@@ -22,6 +22,7 @@ COMPILED = [
     # The RL observations' fast path (plain lists in and out: the rest of ravenry.rl, numpy's
     # side, stays interpreted).
     "src/ravenry/observations/catan_state.py",
+    "src/ravenry/observations/turns.py",
 ]
 
 ext_modules = []

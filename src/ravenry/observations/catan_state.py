@@ -11,8 +11,9 @@ gives the view encoder's vector and that a hidden-information twin gets the same
 
 Output: the dynamic numbers (the static board fields are worked out once per board by the view
 encoder) as lists — the counts in a fixed order of places, the places of the 1s, and the open
-offer's counts — which :class:`ravenry.rl.encoding.Encoding` sets into a copy of its per-board
-base vector. No numpy here: lists of native ints and floats.
+offer's counts — which :class:`ravenry.rl.encoding.Encoding` sets into a copy of a base vector:
+the board's static fields and the pieces' 1s (:meth:`CatanStateEncoder.pieces`, rebuilt only
+when a piece is placed). No numpy here: lists of native ints and floats.
 """
 
 from __future__ import annotations
@@ -62,6 +63,12 @@ class CatanStateEncoder:
         self.dev_cards_new = starts["dev_cards_new"]
         self.vp = starts["vp"]
         self.winners = starts["winners"]
+        # The board's pieces as :meth:`pieces` last saw them, and their 1s: pieces change a few
+        # dozen times a game, and comparing the lists (in C) costs far less than re-reading them.
+        self._node_owner: list[int] = []
+        self._node_level: list[int] = []
+        self._edge_owner: list[int] = []
+        self._pieces: list[int] = []
 
     def dense_places(self) -> list[int]:
         """Where the numbers of :meth:`encode`'s first list go, in its order."""
@@ -82,7 +89,8 @@ class CatanStateEncoder:
     ) -> tuple[list[float], list[int], list[int], list[float]]:
         """``seat``'s dynamic numbers now (``decision``: the state's current one, which the
         caller holds): the numbers of :meth:`dense_places` in order, the places of the other
-        1s (one-hots, pieces, flags), and the places and values of the open offer's counts."""
+        1s but the pieces' (one-hots, flags), and the places and values of the open offer's
+        counts."""
         n = self.n
         dice = s.dice
         bank = s.bank
@@ -139,12 +147,6 @@ class CatanStateEncoder:
         ones.append(self.phase + self.phase_index.get(s.phase_name(), self.n_phases))
         robber = s.robber
         ones.append(self.robber + (robber if 0 <= robber < self.n_hex else self.n_hex))
-        two_n = 2 * n
-        node_level = s.node_level
-        at = self.buildings - 1
-        ones += [at + i * two_n + o * 2 + node_level[i] for i, o in enumerate(s.node_owner) if o >= 0]
-        at = self.roads
-        ones += [at + i * n + o for i, o in enumerate(s.edge_owner) if o >= 0]
         holder = s.longest_road_holder
         ones.append(self.longest_road + (holder if 0 <= holder < n else n))
         holder = s.largest_army_holder
@@ -164,6 +166,29 @@ class CatanStateEncoder:
         if s.offer is not None:
             self._offer(s, ones, places, values)
         return dense, ones, places, values
+
+    def pieces(self, s: CatanState) -> list[int]:
+        """The places of the buildings' and roads' 1s (the same for every seat; not in
+        :meth:`encode`'s lists). The same list object as long as the board's pieces are the
+        same, so that a caller may keep what it built from it."""
+        if (
+            s.node_owner == self._node_owner
+            and s.node_level == self._node_level
+            and s.edge_owner == self._edge_owner
+        ):
+            return self._pieces
+        n = self.n
+        two_n = 2 * n
+        node_level = s.node_level
+        at = self.buildings - 1
+        out = [at + i * two_n + o * 2 + node_level[i] for i, o in enumerate(s.node_owner) if o >= 0]
+        at = self.roads
+        out += [at + i * n + o for i, o in enumerate(s.edge_owner) if o >= 0]
+        self._node_owner = list(s.node_owner)
+        self._node_level = list(node_level)
+        self._edge_owner = list(s.edge_owner)
+        self._pieces = out
+        return out
 
     def _offer(self, s: CatanState, ones: list[int], places: list[int], values: list[float]) -> None:
         """The open offer's block (see ``catan_encoding``'s ``offer``)."""

@@ -43,7 +43,9 @@ orders, sealed bids and hidden house cards scrambled).
 Speed: for `catan` and `got-catan` the observation is written straight from the state by
 `ravenry/observations/catan_state.py` (compiled by mypyc with the rules cores in `make compiled`),
 the very numbers of the view encoder (`tests/rl/test_rl_state_encoding.py` compares them for
-every seat at every step of random games); `brotherhood` and `thrones` encode the view.
+every seat at every step of random games); `brotherhood` and `thrones` encode the view. In
+`gym_env` the bots' turns between two steps run in `ravenry/observations/turns.py` (compiled
+too; `tests/rl/test_rl_bot_turns.py` checks they play as a plain loop of the same bots).
 `benchmarks/rl_speed.py` and `benchmarks/rl_vs_catanatron_gym.py` measure the environments
 (numbers in `benchmarks/README.md`).
 

@@ -85,16 +85,17 @@ class Encoding:
 
     def from_lists(
         self,
-        board: object,
+        base: Obs,
         dense_places: npt.NDArray[np.intp],
         dense: list[float],
         ones: list[int],
         places: list[int],
         values: list[float],
     ) -> Obs:
-        """The observation whose dynamic numbers are 0 but ``dense`` at ``dense_places``, 1 at
-        ``ones`` and ``values`` at ``places``: what :mod:`ravenry.observations.catan_state` works out."""
-        out = self.base(board).copy()
+        """A copy of ``base`` (:meth:`base`, with any other 1s already set) with ``dense`` at
+        ``dense_places``, 1 at ``ones`` and ``values`` at ``places``: what
+        :mod:`ravenry.observations.catan_state` works out."""
+        out = base.copy()
         out[dense_places] = np.array(dense, dtype=np.float32)
         out[np.array(ones, dtype=np.intp)] = 1.0
         if places:

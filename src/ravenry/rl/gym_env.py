@@ -30,8 +30,9 @@ import gymnasium
 import numpy as np
 
 from ravenry.bots.base import BotSeat, bot_from_spec
-from ravenry.core.protocol import Action
+from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
+from ravenry.observations.turns import Decide
 from ravenry.rl.catalogue import Mask
 from ravenry.rl.match import OBS_HIGH, Match
 from ravenry.sim.runner import derive_seed
@@ -90,6 +91,8 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
         self._bots: dict[int, tuple[BotSeat, Rng]] = {}
+        self._decide: list[Decide] = []
+        self._rngs: list[Rng] = []
         self._pending: list[tuple[int, Action]] = []
         self._mask: Mask = np.zeros(self.match.catalogue.size, dtype=np.int8)
 
@@ -100,11 +103,15 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**63))
         self.match.reset(game_seed)
-        others = [p for p in range(self.match.players) if p != self.seat]
+        n = self.match.players
+        others = [p for p in range(n) if p != self.seat]
         self._bots = {
             p: (BotSeat(bot_from_spec(spec, self.match.game_id)), Rng.from_seed(derive_seed(game_seed, p)))
             for p, spec in zip(others, self.bot_specs, strict=True)
         }
+        # By seat, for the compiled loop of the bots' turns (the agent's seat is never asked).
+        self._decide = [self._bots[p][0].decide if p in self._bots else _agent_decides for p in range(n)]
+        self._rngs = [self._bots[p][1] if p in self._bots else Rng(0) for p in range(n)]
         self._play_bots()
         self.match.rewards()  # what happened before the agent's first decision is not its reward
         obs, info = self._observe()
@@ -138,22 +145,15 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         decision that includes the agent, the other deciders' answers are chosen now, from the
         state the agent observes, and kept for :meth:`step`."""
         match = self.match
-        state = match.state
-        bots = self._bots
         while True:
+            # One seat at a time (the common case, compiled: this runs for every bot action).
+            match.play_others(self.seat, self._decide, self._rngs)
             if match.truncated:
                 return
             decision = match.decision()
             deciders = decision.players
-            if not deciders:
-                return
-            if not decision.simultaneous:  # the common case, inline: this runs for every bot action
-                p = deciders[0]
-                if p == self.seat:
-                    return
-                bot, rng = bots[p]
-                match.apply(p, bot.decide(state, p, rng))
-                continue
+            if not deciders or not decision.simultaneous:
+                return  # over, or the agent's turn
             answers = [(p, self._ask(p)) for p in sorted(deciders) if p != self.seat]
             if self.seat in deciders:
                 self._pending = answers
@@ -175,6 +175,10 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
             # key, which views (a key None in one game, a dict in another) do not survive.
             info["view"] = ReadOnlyView(self.match.view(self.seat))
         return obs, info
+
+
+def _agent_decides(state: GameState, seat: int, rng: Rng) -> Action:
+    raise AssertionError(f"seat {seat} is the agent's: the environment's caller decides for it")
 
 
 ENV_IDS = {

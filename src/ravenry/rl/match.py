@@ -22,14 +22,16 @@ Thrones 10 rounds: the game's own end), or after ``turn_cap * 500`` actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
+from ravenry.core.rng import Rng
 from ravenry.observations.catan_state import state_encoder_for
+from ravenry.observations.turns import Decide, play_others
 from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
 from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
 
@@ -96,6 +98,10 @@ class Match:
             )
             if self._fast is not None:
                 self._dense_places = np.array(self._fast.dense_places(), dtype=np.intp)
+        # The base vector of the fast path: the board's static fields and the pieces' 1s, for
+        # the pieces list the fast encoder gave (it gives the same list while they stay).
+        self._pieces: list[int] | None = None
+        self._pieces_base: Obs = np.zeros(0, dtype=np.float32)
         self.steps = 0
         self.truncated = False
         self._paid = False
@@ -123,6 +129,7 @@ class Match:
         if self.board is not None:
             # A variable board differs game by game: its sizes stay, its static fields follow it.
             self.board = self.state.observe(0)["board"]
+            self._pieces = None
         self.steps = 0
         self.truncated = False
         self._paid = False
@@ -156,6 +163,16 @@ class Match:
         ) and not self.over:
             self.truncated = True
 
+    def play_others(self, agent: int, decide: Sequence[Decide], rngs: Sequence[Rng]) -> None:
+        """Let the seats other than ``agent`` act (``decide[p](state, p, rngs[p])``) while one
+        of them alone must decide: until the agent's turn, a simultaneous decision, the end or
+        truncation (the loop is :func:`ravenry.observations.turns.play_others`, compiled)."""
+        if self.truncated:
+            return
+        self._decision, self.steps, self.truncated = play_others(
+            self._state, agent, decide, rngs, self.steps, self.turn_cap * STEPS_PER_TURN, self.turn_cap
+        )
+
     # -- what a seat sees ---------------------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
         """``observe(seat)`` without the static board (the env holds the board from ``observe``)."""
@@ -165,8 +182,15 @@ class Match:
         """``seat``'s observation (the view's encoding; from the state itself where a compiled
         fast path gives the same numbers, unless ``view`` is given)."""
         if view is None and self._fast is not None:
+            pieces = self._fast.pieces(self._state)
+            if pieces is not self._pieces:
+                base = self.encoding.base(self.board).copy()
+                base[np.array(pieces, dtype=np.intp)] = 1.0
+                self._pieces, self._pieces_base = pieces, base
             dense, ones, places, values = self._fast.encode(self._state, seat, self.decision())
-            return self.encoding.from_lists(self.board, self._dense_places, dense, ones, places, values)
+            return self.encoding.from_lists(
+                self._pieces_base, self._dense_places, dense, ones, places, values
+            )
         return self.view_observation(seat, view)
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
