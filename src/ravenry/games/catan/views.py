@@ -6,7 +6,7 @@ counts; your own are shown to you), the deck order and the RNG state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ravenry.core.protocol import copy_json
 from ravenry.games.catan.data import (
@@ -95,12 +95,14 @@ def rules_json(state: CatanState) -> dict[str, Any]:
         },
         "discard_limit": rules.discard_limit,
     }
-    from ravenry.games.catan.game import CatanGame  # the game's hook; game.py imports the rules
-
-    game = state.game
-    assert isinstance(game, CatanGame)
-    game.extend_static(facts)
+    # The game's hook (CatanGame.extend_static), named by a Protocol: game.py imports the rules,
+    # which import this module, so importing CatanGame here would close a circle.
+    cast("_ExtendsStatic", state.game).extend_static(facts)
     return facts
+
+
+class _ExtendsStatic(Protocol):
+    def extend_static(self, facts: dict[str, Any]) -> None: ...
 
 
 def _named(counts: list[int]) -> dict[str, int]:
