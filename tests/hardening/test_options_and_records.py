@@ -130,7 +130,7 @@ def test_replay_to_a_step_is_the_game_after_that_many_actions() -> None:
     )
     for step in (-1, len(record.actions) + 1, True, 1.0):
         with pytest.raises(MalformedAction):
-            replay_to(record, step)  # type: ignore[arg-type]
+            replay_to(record, step)
 
 
 @pytest.mark.parametrize("seat", [1.9, True, False, -1, 4, 99, "1", None, [1], 2**70], ids=repr)

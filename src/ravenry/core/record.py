@@ -89,7 +89,7 @@ def replay(record: GameRecord) -> GameState:
 
 def replay_to(
     record: GameRecord,
-    step: int | None = None,
+    step: object = None,
     each_step: Callable[[int, list[Event]], None] | None = None,
 ) -> GameState:
     """The state after the first ``step`` recorded actions (every one if None), each applied
@@ -107,7 +107,9 @@ def replay_to(
     if not isinstance(entries, list):
         raise MalformedAction("a record's actions are a list of (seat, action) pairs")
     total = len(entries)
-    last: object = total if step is None else step
+    # ``step`` is typed ``object`` so that a compiled build refuses a bool or a float as pure
+    # Python does, instead of taking True for 1 or raising TypeError.
+    last = total if step is None else step
     if type(last) is not int or not 0 <= last <= total:
         raise MalformedAction(f"a step of this record is from 0 to {total}, not {describe(step)}")
     state: GameState = game.new_state(game.config_from_json(config))
