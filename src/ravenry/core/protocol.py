@@ -4,8 +4,6 @@ A :class:`Game` holds the fixed facts of one game (its id, config type and actio
 :class:`GameState` holds everything that changes, including the seeded RNG. Actions are plain
 tuples whose first element is the action type (``("build_road", 41)``); each game's codec turns
 them into stable JSON (``{"type": "build_road", "edge": 41}``) and parses untrusted JSON back.
-Records (:mod:`ravenry.core.record`) and the registry of games (:mod:`ravenry.core.registry`) are
-built on this module; it imports neither when it loads.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -28,9 +26,6 @@ from ravenry.core.errors import (
     not_your_turn,
 )
 from ravenry.core.rng import Rng
-
-if TYPE_CHECKING:  # records are built on this protocol: record() reaches up to them when called
-    from ravenry.core.record import GameRecord
 
 Action = tuple[Any, ...]
 JSON = Any
@@ -690,6 +685,8 @@ def _exclude_set(exclude: object) -> frozenset[str]:
     return frozenset(exclude)
 
 
+from ravenry.core.record import GameRecord  # noqa: E402
+
 __all__ = [
     "JSON",
     "Action",
@@ -698,6 +695,7 @@ __all__ = [
     "Event",
     "Game",
     "GameConfig",
+    "GameRecord",
     "GameState",
     "IllegalAction",
     "Result",
