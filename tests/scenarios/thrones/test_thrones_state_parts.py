@@ -1,7 +1,7 @@
 """The parts of the Thrones state (``battle_state.py``, ...): each record's one field list
 (``FIELDS``) names every field the class declares, so a field added in one place but not the
-other fails here; and each record copies and saves by those names, under the keys of the saved
-state."""
+other fails here; each record sets every field in ``__init__`` and copies every one (no list
+shared with the original); and it saves by those names, under the keys of the saved state."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ravenry.games.thrones import (
     raid_state,
     retreat_state,
 )
-from ravenry.games.thrones.parts import Fields, copy_fields, fields_from_json, fields_to_json
+from ravenry.games.thrones.parts import Fields, fields_from_json, fields_to_json
 
 SRC = Path(__file__).resolve().parents[3] / "src" / "ravenry" / "games" / "thrones"
 # record module → its class
@@ -69,16 +69,23 @@ def test_record_copies_and_saves_by_name(module: ModuleType, cls: str) -> None:
     for name, _ in fields:
         value = getattr(record, name)
         setattr(record, name, [x + 1 for x in value] + [7] if isinstance(value, list) else value + 1)
-    twin: Any = _fresh(module, cls)
-    copy_fields(record, twin, fields)
+    twin: Any = record.copy()
+    assert type(twin) is type(record)
     again: Any = _fresh(module, cls)
     fields_from_json(again, fields, _saved(record, fields))
     for name, _ in fields:
         assert getattr(twin, name) == getattr(record, name) == getattr(again, name)
         if isinstance(getattr(record, name), list):
             assert getattr(twin, name) is not getattr(record, name)
-    copied = record.copy()
-    assert _saved(copied, fields) == _saved(record, fields)
+    # the copy is its own: changing it leaves the original as it was
+    before = _saved(record, fields)
+    for name, _ in fields:
+        value = getattr(twin, name)
+        if isinstance(value, list):
+            value.append(9)
+        else:
+            setattr(twin, name, value + 1)
+    assert _saved(record, fields) == before
 
 
 def _saved(record: object, fields: Fields) -> dict[str, Any]:

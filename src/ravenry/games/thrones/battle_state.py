@@ -2,9 +2,10 @@
 how far the steps have gone. The rules that move it on are in ``battle.py``; a march
 (``marches.py``) opens it when units move into a fight.
 
-Its fields are listed once, in ``FIELDS`` (``parts.py`` copies and saves them by name, under the
-keys the flat state used: ``b_area``, ...). To add one: declare it below, give it its starting
-value in ``__init__`` and name it in ``FIELDS``.
+Its fields are listed once, in ``FIELDS`` (``parts.py`` saves them by name, under the keys the flat
+state used: ``b_area``, ...). To add one: declare it below, give it its line in ``__init__`` (its
+starting value, or its value in the record copied: ``copy()`` passes ``of``, so a copy never runs
+the starting work) and name it in ``FIELDS``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from ravenry.games.thrones.data import N_AREAS
-from ravenry.games.thrones.parts import Fields, copy_fields
+from ravenry.games.thrones.parts import Fields
 
 FIELDS: Final[Fields] = (
     ("area", "b_area"),
@@ -54,28 +55,27 @@ class BattleState:
     loser: int
     casualties: int  # casualties the loser still has to take
 
-    def __init__(self) -> None:
-        self.area = -1
-        self.origin = -1
-        self.attacker = -1
-        self.defender = -1
-        self.neutral = 0
-        self.attacking = [0, 0, 0]
-        self.march_bonus = 0
-        self.support = [-1] * N_AREAS
-        self.support_queue = []
-        self.cards = [-1, -1]
-        self.cards_revealed = 0
-        self.step = 0
-        self.blade = -1
-        self.winner = -1
-        self.loser = -1
-        self.casualties = 0
+    def __init__(self, of: BattleState | None = None) -> None:
+        # each field's starting value, or its value in ``of`` (the record this one copies)
+        self.area = -1 if of is None else of.area
+        self.origin = -1 if of is None else of.origin
+        self.attacker = -1 if of is None else of.attacker
+        self.defender = -1 if of is None else of.defender
+        self.neutral = 0 if of is None else of.neutral
+        self.attacking = [0, 0, 0] if of is None else of.attacking[:]
+        self.march_bonus = 0 if of is None else of.march_bonus
+        self.support = [-1] * N_AREAS if of is None else of.support[:]
+        self.support_queue = [] if of is None else of.support_queue[:]
+        self.cards = [-1, -1] if of is None else of.cards[:]
+        self.cards_revealed = 0 if of is None else of.cards_revealed
+        self.step = 0 if of is None else of.step
+        self.blade = -1 if of is None else of.blade
+        self.winner = -1 if of is None else of.winner
+        self.loser = -1 if of is None else of.loser
+        self.casualties = 0 if of is None else of.casualties
 
     def copy(self) -> BattleState:
-        other = BattleState.__new__(BattleState)
-        copy_fields(self, other, FIELDS)
-        return other
+        return BattleState(self)
 
     def begin_march(self, march_bonus: int) -> None:
         """A march begins: no battle yet, and the order's bonus for the one it may start."""

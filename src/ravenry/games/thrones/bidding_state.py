@@ -2,16 +2,17 @@
 The rules are in ``bidding.py``; the Westeros phase (``westeros.py``) starts a bid and reads
 its outcome.
 
-Its fields are listed once, in ``FIELDS`` (``parts.py`` copies and saves them by name, under the
-keys the flat state used: ``bid_context``, ``bids``, ...). To add one: declare it below, give it
-its starting value in ``__init__`` and name it in ``FIELDS``.
+Its fields are listed once, in ``FIELDS`` (``parts.py`` saves them by name, under the keys the flat
+state used: ``bid_context``, ``bids``, ...). To add one: declare it below, give it its line in
+``__init__`` (its starting value, or its value in the record copied: ``copy()`` passes ``of``, so a
+copy never runs the starting work) and name it in ``FIELDS``.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ravenry.games.thrones.parts import Fields, copy_fields
+from ravenry.games.thrones.parts import Fields
 
 FIELDS: Final[Fields] = (
     ("context", "bid_context"),
@@ -33,15 +34,14 @@ class BiddingState:
     # before the first
     last: list[int]
 
-    def __init__(self, n: int = 0) -> None:  # n: the number of seats
-        self.context = 0
-        self.bids = [-1] * n
-        self.order = []
-        self.tie_group_start = 0
-        self.last = []
+    def __init__(self, n: int = 0, of: BiddingState | None = None) -> None:
+        # each field's starting value for ``n`` seats, or its value in ``of`` (the record this
+        # one copies)
+        self.context = 0 if of is None else of.context
+        self.bids = [-1] * n if of is None else of.bids[:]
+        self.order = [] if of is None else of.order[:]
+        self.tie_group_start = 0 if of is None else of.tie_group_start
+        self.last = [] if of is None else of.last[:]
 
     def copy(self) -> BiddingState:
-        # (compiled by mypyc, ``__new__`` runs ``__init__``: hence the default ``n``)
-        other = BiddingState.__new__(BiddingState)
-        copy_fields(self, other, FIELDS)
-        return other
+        return BiddingState(of=self)

@@ -2,16 +2,17 @@
 resolved. The rules are in ``marches.py``; a battle the march starts is ``s.battle``
 (``battle_state.py``), which also keeps the order's strength bonus.
 
-Its fields are listed once, in ``FIELDS`` (``parts.py`` copies and saves them by name, under the
-keys the flat state used). To add one: declare it below, give it its starting value in
-``__init__`` and name it in ``FIELDS``.
+Its fields are listed once, in ``FIELDS`` (``parts.py`` saves them by name, under the keys the flat
+state used). To add one: declare it below, give it its line in ``__init__`` (its starting value, or
+its value in the record copied: ``copy()`` passes ``of``, so a copy never runs the starting work)
+and name it in ``FIELDS``.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ravenry.games.thrones.parts import Fields, copy_fields
+from ravenry.games.thrones.parts import Fields
 
 FIELDS: Final[Fields] = (("area", "march_area"),)
 
@@ -21,10 +22,9 @@ class MarchState:
 
     area: int  # the area whose March order is resolving; its units move out one at a time
 
-    def __init__(self) -> None:
-        self.area = -1
+    def __init__(self, of: MarchState | None = None) -> None:
+        # the field's starting value, or its value in ``of`` (the record this one copies)
+        self.area = -1 if of is None else of.area
 
     def copy(self) -> MarchState:
-        other = MarchState.__new__(MarchState)
-        copy_fields(self, other, FIELDS)
-        return other
+        return MarchState(self)

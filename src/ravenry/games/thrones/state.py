@@ -10,12 +10,12 @@ one house's units at most, its ``owner``. Attacking units stay in ``battle.attac
 battle ends.
 
 The parts are records of their own, each in its module with its one field list: ``raid``
-(``raid_state.py``), ``march`` (``march_state.py``), ``battle`` (``battle_state.py``),
-``retreat`` (``retreat_state.py``), ``mustering`` (``muster_state.py``) and ``bidding``
-(``bidding_state.py``). A field of a part is added in its record alone; ``parts.py`` copies and
-saves it by name. The saved state stays flat (the parts' fields under their old keys, ``b_area``
-and so on), so saved games and pinned digests read as before. The state's own plain fields are
-saved by name too, from ``_INT_FIELDS`` and ``_LIST_FIELDS``.
+(``raid_state.py``), ``march`` (``march_state.py``), ``battle`` (``battle_state.py``), ``retreat``
+(``retreat_state.py``), ``mustering`` (``muster_state.py``) and ``bidding`` (``bidding_state.py``).
+A field of a part is added in its record alone: the record copies it (in its ``__init__``) and
+``parts.py`` saves it by name. The saved state stays flat (the parts' fields under their old keys,
+``b_area`` and so on), so saved games and pinned digests read as before. The state's own plain
+fields are saved by name too, from ``_INT_FIELDS`` and ``_LIST_FIELDS``.
 """
 
 from __future__ import annotations
