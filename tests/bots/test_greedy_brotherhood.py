@@ -10,6 +10,7 @@ from ravenry.bots.greedy import GreedyBrotherhoodBot, GreedyCatanBot
 from ravenry.core.registry import new_game
 from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.rules import SETUP_GUARD
+from ravenry.games.brotherhood.wildlings import column_hexes
 
 
 def test_registry_gives_each_game_its_greedy_bot() -> None:
@@ -41,9 +42,9 @@ def test_set_up_guard_in_real_games_is_on_an_unguarded_section_facing_its_produc
             seat = state.decision().players[0]
             action = bot.act(state.observe(seat), state.legal_actions(seat), Rng(seed))
             facts_pips = _first_hex_pips(state, seat)
-            open_sections = [s for s in range(4) if not state.wall[s]]
+            open_sections = [s for s in range(4) if not state.watch.sections[s]]
             if open_sections and max(facts_pips[s] for s in open_sections) > 0:
-                assert not state.wall[action[1]], "an unguarded section is more threatened"
+                assert not state.watch.sections[action[1]], "an unguarded section is more threatened"
                 assert facts_pips[action[1]] == max(facts_pips[s] for s in open_sections)
                 checked += 1
             state.apply(seat, action)
@@ -59,7 +60,7 @@ def _first_hex_pips(state: object, seat: int) -> list[int]:
     topo, layout = state.board.topo, state.board.layout
     out = []
     for section in range(4):
-        h = state.column_hexes(section)[0]
+        h = column_hexes(state.board, section)[0]
         pips = sum(PIPS.get(n, 0) for n in layout.numbers[h])
         out.append(pips * sum(state.node_level[n] for n in topo.hex_nodes[h] if state.node_owner[n] == seat))
     return out
@@ -111,7 +112,7 @@ def test_patrol_sends_home_the_wildling_that_blocks_its_hex() -> None:
     state = pos.state
     assert choose(state) == ("patrol_wildling", 0)
     state.apply(ME, ("patrol_wildling", 0))
-    assert state.gift[0] == [] and state.knights_played[ME] == 1
+    assert state.north.gift[0] == [] and state.knights_played[ME] == 1
 
 
 def test_knight_moves_tormund_when_he_blocks_more_than_the_wildling() -> None:
@@ -142,4 +143,4 @@ def test_tormund_is_not_sent_where_wildlings_already_block() -> None:
 
 def test_columns_match_the_game() -> None:
     state = position().state
-    assert tuple(tuple(state.column_hexes(s)) for s in range(4)) == COLUMNS
+    assert tuple(tuple(column_hexes(state.board, s)) for s in range(4)) == COLUMNS

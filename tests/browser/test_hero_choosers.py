@@ -54,11 +54,11 @@ def _with_hero(pos: Position, hero: int) -> BrotherhoodState:
     """Alice holds ``hero`` (A side, held since before this turn); the rest form the display."""
     state = pos.state
     assert isinstance(state, BrotherhoodState)
-    state.hero = [hero, -1, -1, -1]
-    state.hero_b_side = [0] * state.n
-    state.hero_taken_turn = [-1] * state.n
-    state.hero_used_turn = [-1] * state.n
-    state.hero_display = [h for h in range(len(HEROES)) if h != hero]
+    state.heroes.hero = [hero, -1, -1, -1]
+    state.heroes.hero_b_side = [0] * state.n
+    state.heroes.hero_taken_turn = [-1] * state.n
+    state.heroes.hero_used_turn = [-1] * state.n
+    state.heroes.hero_display = [h for h in range(len(HEROES)) if h != hero]
     state.forget_legal_actions()
     return state
 
@@ -222,9 +222,9 @@ def benjen_position() -> BrotherhoodState:
     pos = Position("brotherhood", players=4)
     pos.turn(ALICE, "main")
     state = _with_hero(pos, BENJEN)
-    state.camps = [[0, 0, 1], [0, 2], [1, 1]]
-    state.clearings[1] = [0]
-    state.wildlings_created += 8
+    state.north.camps = [[0, 0, 1], [0, 2], [1, 1]]
+    state.north.clearings[1] = [0]
+    state.north.wildlings_created += 8
     state.forget_legal_actions()
     return state
 

@@ -29,6 +29,7 @@ from ravenry.games.brotherhood.heroes import HERO_MANCE, HERO_MELISANDRE, MANCE,
 from ravenry.games.brotherhood.invariants import BrotherhoodInvariants, scramble_hidden
 from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.brotherhood.scenario import BrotherhoodPosition, rig_dice, wildling_token
+from ravenry.games.brotherhood.wildlings import column_hexes
 from ravenry.games.catan.data import KNIGHT
 from ravenry.games.catan.state import OVER
 from ravenry.testing import (
@@ -181,16 +182,16 @@ def test_melisandres_cards_stay_on_top_for_her_user_only() -> None:
     pos.hand(ALICE, ore=1, grain=1, wool=1).hand(BOB, brick=2).turn(ALICE, "main")
     state = pos.state
     state.apply(ALICE, ("use_melisandre", -1, -1))
-    assert state.phase == HERO_MELISANDRE and state.hero[ALICE] == MELISANDRE
-    shown = list(state.hero_choice)
+    assert state.phase == HERO_MELISANDRE and state.heroes.hero[ALICE] == MELISANDRE
+    shown = list(state.heroes.hero_choice)
     twins = _scrambles_keep_views(state)
-    assert twins[ALICE].hero_choice == shown and twins[ALICE].dev_deck[-3:] == state.dev_deck[-3:]
+    assert twins[ALICE].heroes.hero_choice == shown and twins[ALICE].dev_deck[-3:] == state.dev_deck[-3:]
     assert twins[ALICE].legal_actions(ALICE) == state.legal_actions(ALICE)
     # Everyone else's twin shows a reshuffled deck, and Melisandre's choice follows its top.
     moved = [v for v in VIEWERS if v != ALICE and twins[v].dev_deck != state.dev_deck]
     assert moved, "the deck was never reshuffled for the other viewers"
     for viewer in VIEWERS[1:]:
-        assert twins[viewer].hero_choice == twins[viewer].dev_deck[-3:][::-1]
+        assert twins[viewer].heroes.hero_choice == twins[viewer].dev_deck[-3:][::-1]
 
 
 def test_the_hand_mance_looks_at_stays_for_his_user_only() -> None:
@@ -201,7 +202,7 @@ def test_the_hand_mance_looks_at_stays_for_his_user_only() -> None:
     pos.hand(BOB, ore=2, lumber=1).hand(CARA, wool=2, grain=1)
     state = pos.turn(ALICE, "main").state
     state.apply(ALICE, ("use_mance", BOB))
-    assert state.phase == HERO_MANCE and state.hero[ALICE] == MANCE
+    assert state.phase == HERO_MANCE and state.heroes.hero[ALICE] == MANCE
     twins = _scrambles_keep_views(state)
     assert twins[ALICE].hands[BOB] == state.hands[BOB]
     assert twins[ALICE].legal_actions(ALICE) == state.legal_actions(ALICE)
@@ -212,10 +213,16 @@ def test_face_down_tokens_are_mixed_keeping_their_counts() -> None:
     state = BrotherhoodPosition(players=3).turn(ALICE, "main").state
     twin = scramble_hidden(state, ALICE, Rng.from_seed(5))
     assert isinstance(twin, BrotherhoodState)
-    assert [len(t) for t in twin.settlement_tokens] == [len(t) for t in state.settlement_tokens]
-    assert [len(t) for t in twin.keep_tokens] == [len(t) for t in state.keep_tokens]
-    assert len(twin.token_pool) == len(state.token_pool) and twin.tokens_used == state.tokens_used
-    assert (twin.token_pool, twin.settlement_tokens) != (state.token_pool, state.settlement_tokens)
+    assert [len(t) for t in twin.north.settlement_tokens] == [len(t) for t in state.north.settlement_tokens]
+    assert [len(t) for t in twin.north.keep_tokens] == [len(t) for t in state.north.keep_tokens]
+    assert (
+        len(twin.north.token_pool) == len(state.north.token_pool)
+        and twin.north.tokens_used == state.north.tokens_used
+    )
+    assert (twin.north.token_pool, twin.north.settlement_tokens) != (
+        state.north.token_pool,
+        state.north.settlement_tokens,
+    )
 
 
 # -- the siege's edge cases -------------------------------------------------------------------------------
@@ -229,8 +236,8 @@ def test_a_rush_whose_first_wildling_ends_the_game_keeps_the_second_in_camp() ->
     pos.settlement(ALICE, 21).road_path(ALICE, [21, 28, 22]).hand(ALICE, brick=2, lumber=2, grain=1, wool=1)
     state = pos.turn(ALICE, "main").state
     state.apply(ALICE, ("build_settlement", 22))
-    assert state.phase == OVER and state.breaches == 3
-    assert state.camps[1][0] == 1  # the climber is still at camp 1
+    assert state.phase == OVER and state.north.breaches == 3
+    assert state.north.camps[1][0] == 1  # the climber is still at camp 1
     BrotherhoodInvariants()(state)
 
 
@@ -238,7 +245,7 @@ def test_a_breach_stops_at_the_eighth_wildling_in_the_gift() -> None:
     """At most 2 wildlings per hex: once the eighth is in the Gift the game is over and the rest
     of the breaching wildlings stay in the clearing."""
     pos = BrotherhoodPosition(players=4)
-    column = pos.state.column_hexes(1)
+    column = column_hexes(pos.state.board, 1)
     for h, count in zip(column, (2, 2, 2, 1), strict=True):
         pos.gift_wildlings(h, *["regular"] * count)
     pos.guards(1, ALICE, BOB).clearing(1, "regular", "regular").camp("ice river", "regular")
@@ -246,8 +253,8 @@ def test_a_breach_stops_at_the_eighth_wildling_in_the_gift() -> None:
     rig_dice(state, 1, 2, 3)  # wildling die 3: Ice River camp 1 to clearing 2; 3 against 2 guards
     state.apply(ALICE, ("roll",))
     assert state.end_reason == "8 wildlings in the Gift"
-    assert [len(state.gift[h]) for h in column] == [2, 2, 2, 2]
-    assert state.clearings[1] == [0, 0]
+    assert [len(state.north.gift[h]) for h in column] == [2, 2, 2, 2]
+    assert state.north.clearings[1] == [0, 0]
     BrotherhoodInvariants()(state)
 
 
@@ -265,22 +272,22 @@ def _midgame() -> BrotherhoodState:
             player, action = choose_action(state, policy, checks)
             state.apply(player, action)
             steps += 1
-        if not state.decision().over and any(state.wall) and any(state.camps):
+        if not state.decision().over and any(state.watch.sections) and any(state.north.camps):
             BrotherhoodInvariants()(state)
             return state
     raise AssertionError("no game reached a midgame position")
 
 
 def _eight_in_the_gift(s: BrotherhoodState) -> None:
-    free = [h for h in range(len(s.gift)) if len(s.gift[h]) < 2]
-    added = 8 - s.wildlings_in_gift()
+    free = [h for h in range(len(s.north.gift)) if len(s.north.gift[h]) < 2]
+    added = 8 - s.north.wildlings_in_gift()
     for h in free[:added]:
-        s.gift[h].append(0)
-    s.wildlings_created += added
+        s.north.gift[h].append(0)
+    s.north.wildlings_created += added
 
 
 def _siege_won_by_the_wrong_player(s: BrotherhoodState) -> None:
-    s.phase, s.breaches, s.end_reason = OVER, 3, "the Wall was breached 3 times"
+    s.phase, s.north.breaches, s.end_reason = OVER, 3, "the Wall was breached 3 times"
     s.winner = next(p for p in range(s.n) if p not in s.siege_winners())
 
 
@@ -296,21 +303,36 @@ def _largest_patrol_set_aside(s: BrotherhoodState, knights: list[int]) -> None:
 
 
 BREAKAGES: dict[str, tuple[Callable[[BrotherhoodState], object], str]] = {
-    "a wildling from nowhere": (lambda s: s.camps[0].insert(0, 0), "wildlings created"),
-    "a wildling lost": (lambda s: setattr(s, "wildlings_returned", s.wildlings_returned + 1), "created"),
-    "a clan resting with five": (lambda s: s.camps.__setitem__(0, [0] * 5), "rests with 5"),
-    "a giant waiting in a clearing": (lambda s: s.clearings.__setitem__(0, [2]), "only regulars"),
-    "three on a Gift hex": (lambda s: s.gift.__setitem__(0, [0, 0, 0]), "holds 3 wildlings"),
+    "a wildling from nowhere": (lambda s: s.north.camps[0].insert(0, 0), "wildlings created"),
+    "a wildling lost": (
+        lambda s: setattr(s.north, "wildlings_returned", s.north.wildlings_returned + 1),
+        "created",
+    ),
+    "a clan resting with five": (lambda s: s.north.camps.__setitem__(0, [0] * 5), "rests with 5"),
+    "a giant waiting in a clearing": (lambda s: s.north.clearings.__setitem__(0, [2]), "only regulars"),
+    "three on a Gift hex": (lambda s: s.north.gift.__setitem__(0, [0, 0, 0]), "holds 3 wildlings"),
     "eight in the Gift and play goes on": (_eight_in_the_gift, "wildlings in the Gift but the game goes on"),
-    "a third breach and play goes on": (lambda s: setattr(s, "breaches", 3), "breaches but the game goes on"),
+    "a third breach and play goes on": (
+        lambda s: setattr(s.north, "breaches", 3),
+        "breaches but the game goes on",
+    ),
     "a siege won by the wrong player": (_siege_won_by_the_wrong_player, "siege won by"),
-    "a token twice": (lambda s: s.token_pool.append(s.token_pool[0]), "57 tokens"),
-    "a token under no settlement": (lambda s: s.settlement_tokens[0].append(s.token_pool.pop()), "under"),
-    "a keep token short": (lambda s: s.token_pool.append(s.keep_tokens[1].pop()), "keeps"),
-    "a sixth guard on a section": (lambda s: s.wall.__setitem__(0, [0, 1, 0, 1, 0, 1]), "holds 6 guards"),
-    "a guard from nowhere": (lambda s: s.guards_left.__setitem__(2, s.guards_left[2] - 1), "supply"),
+    "a token twice": (lambda s: s.north.token_pool.append(s.north.token_pool[0]), "57 tokens"),
+    "a token under no settlement": (
+        lambda s: s.north.settlement_tokens[0].append(s.north.token_pool.pop()),
+        "under",
+    ),
+    "a keep token short": (lambda s: s.north.token_pool.append(s.north.keep_tokens[1].pop()), "keeps"),
+    "a sixth guard on a section": (
+        lambda s: s.watch.sections.__setitem__(0, [0, 1, 0, 1, 0, 1]),
+        "holds 6 guards",
+    ),
+    "a guard from nowhere": (
+        lambda s: s.watch.guards_left.__setitem__(2, s.watch.guards_left[2] - 1),
+        "supply",
+    ),
     "a guard VP token not taken": (lambda s: s.public_vp.__setitem__(0, s.public_vp[0] + 1), "recounted"),
-    "a hero twice": (lambda s: s.hero.__setitem__(1, s.hero[0]), "each hero once"),
+    "a hero twice": (lambda s: s.heroes.hero.__setitem__(1, s.heroes.hero[0]), "each hero once"),
     "a hero phase without an actor": (lambda s: setattr(s, "phase", HERO_MANCE), "actor"),
     "a patrol card vanishing": (lambda s: s.dev_deck.append(KNIGHT), "kind 0"),
     "Largest Patrol set aside from a sole leader": (

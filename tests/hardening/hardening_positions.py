@@ -17,6 +17,7 @@ import ravenry
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
+from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.catan.data import N_RES
 
 GAMES = ("catan", "got-catan", "brotherhood")
@@ -78,7 +79,7 @@ def positions() -> tuple[tuple[str, GameState], ...]:
                 label = f"{game}/{phase}"
                 if label not in found:
                     found[label] = state.clone()
-                gift = getattr(state, "gift", None)
+                gift = state.north.gift if isinstance(state, BrotherhoodState) else None
                 if gift is not None and any(gift) and f"{game}/gift" not in found:
                     found[f"{game}/gift"] = state.clone()
                 _step(state, rng)

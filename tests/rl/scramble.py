@@ -36,8 +36,8 @@ def _scramble_catan(s: Any, viewer: int, rng: random.Random) -> None:
     n = s.n
     seen = set()
     phase_name = s.phase_name()
-    if phase_name == "hero_mance" and s.hero_actor == viewer:
-        seen.add(s.hero_choice[0])
+    if phase_name == "hero_mance" and s.heroes.hero_actor == viewer:
+        seen.add(s.heroes.hero_choice[0])
     others = [p for p in range(n) if p != viewer and p not in seen]
     pool = [r for p in others for r in range(5) for _ in range(s.hands[p][r])]
     rng.shuffle(pool)
@@ -47,7 +47,7 @@ def _scramble_catan(s: Any, viewer: int, rng: random.Random) -> None:
         s.hands[p] = [dealt.count(r) for r in range(5)]
     # Development cards: the others' older cards (those bought this turn stay: their count is
     # shown apart only to their holder, but keep them out of the pool to keep each hand valid).
-    keep_top = 3 if phase_name == "hero_melisandre" and s.hero_actor == viewer else 0
+    keep_top = 3 if phase_name == "hero_melisandre" and s.heroes.hero_actor == viewer else 0
     deck = list(s.dev_deck)
     top = deck[len(deck) - keep_top :] if keep_top else []
     cards = deck[: len(deck) - keep_top] if keep_top else deck

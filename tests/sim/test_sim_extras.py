@@ -57,9 +57,9 @@ def test_victory_point_and_unfinished_games() -> None:
     state = new_game("brotherhood", 4, 0)
     capped = play_state(state, [QUIET] * 4, seed=0, turn_cap=3)
     assert capped.extras["ending"] == UNFINISHED
-    assert capped.extras["breaches"] == state.breaches
+    assert capped.extras["breaches"] == state.north.breaches
     guards = capped.seat_extras["guards on the Wall"]
-    assert guards == tuple(float(state.guards_on_wall(p)) for p in range(4))
+    assert guards == tuple(float(state.watch.guards_on_wall(p)) for p in range(4))
     assert sum(guards) >= 4  # every seat placed its set-up guard
 
 

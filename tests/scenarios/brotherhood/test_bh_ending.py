@@ -13,6 +13,7 @@ from ravenry.core.errors import GameOver
 from ravenry.core.protocol import Event
 from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.brotherhood.scenario import BrotherhoodPosition, rig_dice, wildling_token
+from ravenry.games.brotherhood.wildlings import column_hexes
 
 RED, BLUE, BLACK, YELLOW = 0, 1, 2, 3
 LINE_0_1 = (14, 9, 15, 10, 16, 11, 17, 12, 18, 13, 19)
@@ -109,10 +110,10 @@ def test_eight_wildlings_in_the_gift_end_the_game_at_once(one_event) -> None:
     assert not trial.decision().over
 
     events = roll(state, YELLOW, 7)
-    assert state.wildlings_in_gift() == 8 and state.gift[state.column_hexes(3)[0]] != []
+    assert state.north.wildlings_in_gift() == 8 and state.north.gift[column_hexes(state.board, 3)[0]] != []
     over = one_event(events, "game_over").data
     assert over["winner"] == BLUE and over["reason"] == "8 wildlings in the Gift"
-    assert state.breaches == 0  # a climber is no breach
+    assert state.north.breaches == 0  # a climber is no breach
 
 
 def test_breaching_wildlings_that_bring_the_gift_past_seven_end_the_game() -> None:
@@ -122,7 +123,7 @@ def test_breaching_wildlings_that_bring_the_gift_past_seven_end_the_game() -> No
         pos.gift_wildlings(h, "regular")
     state = pos.camp("ice river", "giant").turn(YELLOW, "pre_roll").state
     roll(state, YELLOW, 3)  # the giant takes Red's guard; 2 wildlings against 1 guard breach
-    assert state.wildlings_in_gift() == 8 and state.breaches == 1
+    assert state.north.wildlings_in_gift() == 8 and state.north.breaches == 1
     result = state.decision().result
     assert result is not None and result.winners == (RED,)
 

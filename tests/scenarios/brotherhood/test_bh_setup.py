@@ -43,8 +43,8 @@ def test_set_up_has_three_rounds_and_the_third_places_guards(one_event) -> None:
         events = state.apply(player, ("place_guard", section))
         placed.append(one_event(events, "guard_placed").data)
     assert [(g["section"], g["space"]) for g in placed] == [(2, 1), (2, 2), (1, 1), (2, 3)]
-    assert state.wall == [[players[2]], [players[0], players[1], players[3]], [], []]
-    assert state.guards_left == [6, 6, 6, 6]
+    assert state.watch.sections == [[players[2]], [players[0], players[1], players[3]], [], []]
+    assert state.watch.guards_left == [6, 6, 6, 6]
 
     assert state.phase_name() == "pre_roll" and state.current == first and state.turn == 1
     assert state.public_vp == [2, 2, 2, 2]  # one guard is not yet worth a VP token
@@ -55,9 +55,9 @@ def test_set_up_settlements_reveal_no_tokens() -> None:
     cards — one under each of the 3 settlements left, two under each of the 4 keeps."""
     state = ravenry.new_game("brotherhood", players=4, seed=4)
     play_rounds_one_and_two(state)
-    assert state.camps == [[], [], []] and state.tokens_used == []
-    assert [len(t) for t in state.settlement_tokens] == [3, 3, 3, 3]
-    assert [len(t) for t in state.keep_tokens] == [8, 8, 8, 8]
+    assert state.north.camps == [[], [], []] and state.north.tokens_used == []
+    assert [len(t) for t in state.north.settlement_tokens] == [3, 3, 3, 3]
+    assert [len(t) for t in state.north.keep_tokens] == [8, 8, 8, 8]
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -69,13 +69,19 @@ def test_wildling_tokens_start_on_the_cards_and_in_the_pool(players: int) -> Non
     Assumed (data.py, ``SETTLEMENT_TOKENS``): the two settlements placed during set-up reveal no
     token, so only the 3 settlements that stay on the card carry one; the 2 others are in the pool."""
     state = ravenry.new_game("brotherhood", players=players, seed=1)
-    assert [len(t) for t in state.settlement_tokens] == [3] * players
-    assert [len(t) for t in state.keep_tokens] == [8] * players
-    assert len(state.token_pool) == 57 - 11 * players
-    everything = state.token_pool + [t for ts in state.settlement_tokens + state.keep_tokens for t in ts]
+    assert [len(t) for t in state.north.settlement_tokens] == [3] * players
+    assert [len(t) for t in state.north.keep_tokens] == [8] * players
+    assert len(state.north.token_pool) == 57 - 11 * players
+    everything = state.north.token_pool + [
+        t for ts in state.north.settlement_tokens + state.north.keep_tokens for t in ts
+    ]
     assert sorted(everything) == sorted(all_tokens())
     assert len(all_tokens()) == 57 == len(CLANS) * sum(TOKENS_PER_CLAN.values())
-    assert state.breaches == 0 and state.wildlings_north() == 0 and state.wildlings_in_gift() == 0
+    assert (
+        state.north.breaches == 0
+        and state.north.wildlings_north() == 0
+        and state.north.wildlings_in_gift() == 0
+    )
 
 
 @pytest.mark.parametrize(
@@ -89,10 +95,10 @@ def test_starting_heroes_by_player_number(players: int, heroes: tuple[str, ...])
     for seed in range(4):
         state = ravenry.new_game("brotherhood", players=players, seed=seed)
         first = state.first_player
-        dealt = tuple(HERO_IDS[state.hero[(first + k) % players]] for k in range(players))
+        dealt = tuple(HERO_IDS[state.heroes.hero[(first + k) % players]] for k in range(players))
         assert dealt == heroes
-        assert sorted(HERO_IDS[h] for h in state.hero_display) == sorted(set(HERO_IDS) - set(heroes))
-        assert state.hero_b_side == [0] * players
+        assert sorted(HERO_IDS[h] for h in state.heroes.hero_display) == sorted(set(HERO_IDS) - set(heroes))
+        assert state.heroes.hero_b_side == [0] * players
 
 
 def test_brotherhood_deck_and_tormunds_camp() -> None:

@@ -10,6 +10,7 @@ from ravenry.core.protocol import Event
 from ravenry.games.brotherhood.data import CLIMBER, GIANT, REGULAR, all_tokens
 from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.brotherhood.scenario import BrotherhoodPosition, rig_dice, wildling_token
+from ravenry.games.brotherhood.wildlings import column_hexes
 from ravenry.games.catan.data import GRAIN, LUMBER, NEW_RECRUITS, ORE, WOOL
 
 RED, BLUE, BLACK, YELLOW = 0, 1, 2, 3
@@ -33,8 +34,8 @@ def types(events: list[Event]) -> list[str]:
 
 def conserved(state: BrotherhoodState) -> None:
     """Every one of the 57 wildling tokens is somewhere, once."""
-    places = state.token_pool + state.tokens_used
-    places += [t for ts in state.settlement_tokens + state.keep_tokens for t in ts]
+    places = state.north.token_pool + state.north.tokens_used
+    places += [t for ts in state.north.settlement_tokens + state.north.keep_tokens for t in ts]
     assert sorted(places) == sorted(all_tokens())
 
 
@@ -46,7 +47,7 @@ def five_six_position() -> BrotherhoodPosition:
     hex but one), Black the pasture "5" elsewhere."""
     pos = position().clearing(2, "regular", "regular").guards(2, RED, BLACK).camp("cave people", "regular")
     forest5 = pos.hex("forest", 5)
-    assert forest5 == pos.state.column_hexes(2)[1]
+    assert forest5 == column_hexes(pos.state.board, 2)[1]
     pos.settlement(BLUE, pos.node(forest5, "S")).settlement(BLACK, pos.node(pos.hex("pasture", 5), "N"))
     return pos.turn(RED, "pre_roll")
 
@@ -56,11 +57,11 @@ def test_production_comes_first_then_the_wildling_advance() -> None:
     all players). Next resolve any wildling advance indicated by the 12-sided wildling die." The
     breach covers the forest "5" only after it has paid Blue for this roll."""
     state = five_six_position().state
-    forest5 = state.column_hexes(2)[1]
+    forest5 = column_hexes(state.board, 2)[1]
     events = roll(state, RED, 2, 3, 5)
     assert types(events).index("produced") < types(events).index("wildling_advanced")
     assert state.hands[BLUE][LUMBER] == 1
-    assert state.gift[forest5] == [REGULAR]
+    assert state.north.gift[forest5] == [REGULAR]
 
 
 def test_a_hex_blocked_by_a_wildling_does_not_produce() -> None:
@@ -80,13 +81,13 @@ def test_on_a_seven_the_wildlings_advance_after_tormund() -> None:
     state = pos.turn(RED, "pre_roll").state
     events = roll(state, RED, 3, 4, 5)
     assert "wildling_advanced" not in types(events)
-    assert state.phase_name() == "discard" and state.camps[CAVE_PEOPLE] == [REGULAR]
+    assert state.phase_name() == "discard" and state.north.camps[CAVE_PEOPLE] == [REGULAR]
     for _ in range(4):
         assert "wildling_advanced" not in types(state.apply(BLACK, ("discard", ORE)))
     assert state.phase_name() == "move_robber"
     events = state.apply(RED, ("move_robber", 0, -1))
     assert types(events) == ["robber_moved", "wildling_advanced"]
-    assert state.clearings[2] == [REGULAR] and state.camps[CAVE_PEOPLE] == []
+    assert state.north.clearings[2] == [REGULAR] and state.north.camps[CAVE_PEOPLE] == []
 
 
 def test_wildling_die_faces_nine_to_twelve_move_no_one() -> None:
@@ -97,7 +98,7 @@ def test_wildling_die_faces_nine_to_twelve_move_no_one() -> None:
         trial = state.clone()
         events = roll(trial, RED, 1, 2, face)
         assert "wildling_advanced" not in types(events)
-        assert trial.camps == [[REGULAR]] * 3
+        assert trial.north.camps == [[REGULAR]] * 3
 
 
 # -- trade ---------------------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ def test_a_guard_costs_brick_lumber_and_wool_and_takes_the_lowest_free_space(one
     events = state.apply(RED, ("build_guard", 3))
     assert one_event(events, "guard_placed").data == {"player": RED, "section": 4, "space": 3, "how": "built"}
     assert state.hands[RED] == [0, 0, 0, 1, 0]
-    assert state.wall[3] == [BLUE, BLACK, RED] and state.guards_left[RED] == 6
+    assert state.watch.sections[3] == [BLUE, BLACK, RED] and state.watch.guards_left[RED] == 6
     refused(state, RED, ("build_guard", 2), "costs 1 brick")
 
 
@@ -160,15 +161,15 @@ def test_guard_vp_tokens_at_three_and_five_and_returned_below(one_event) -> None
     assert vp == [1, 1, 2]  # 3 guards, 4 guards, 5 guards
     state.apply(RED, ("end_turn",))
     roll(state, BLUE, 1, 2, 1)  # the giant comes down trail "1" to section 0 (Red's guard on space 1)
-    assert state.guards_on_wall(RED) == 4 and state.public_vp[RED] == 1
-    assert state.wall[0] == [RED]
+    assert state.watch.guards_on_wall(RED) == 4 and state.public_vp[RED] == 1
+    assert state.watch.sections[0] == [RED]
 
 
 def test_no_more_than_seven_guards() -> None:
     """ "Take 7 guard pieces in your player color.\""""
     pos = position().guards(0, *[RED] * 5).guards(1, RED, RED).hand(RED, brick=1, lumber=1, wool=1)
     state = pos.turn(RED, "main").state
-    assert state.guards_left[RED] == 0
+    assert state.watch.guards_left[RED] == 0
     assert not [a for a in state.legal_actions(RED) if a[0] == "build_guard"]
 
 
@@ -188,7 +189,7 @@ def test_ranger_patrol_option_two_returns_a_wildling_and_pays_a_resource(one_eve
     assert ("play_knight",) in state.legal_actions(RED)  # option 1 is still there
     events = state.apply(RED, ("patrol_wildling", hills))
     assert one_event(events, "wildling_returned").data == {"player": RED, "hex": hills, "resource": "brick"}
-    assert state.gift[hills] == [REGULAR]
+    assert state.north.gift[hills] == [REGULAR]
     assert state.hands[RED] == [1, 0, 0, 0, 0]
     assert state.knights_played[RED] == 1 and state.robber == pos.hex("fields", 6)
     assert state.phase_name() == "pre_roll"
@@ -226,7 +227,7 @@ def test_a_settlement_reveals_its_token(one_event) -> None:
     pos = position().settlement_tokens(RED, climber)
     pos.settlement(RED, 21).road_path(RED, [21, 28, 22]).hand(RED, brick=1, lumber=1, grain=1, wool=1)
     state = pos.turn(RED, "main").state
-    before = len(state.settlement_tokens[RED])
+    before = len(state.north.settlement_tokens[RED])
     events = state.apply(RED, ("build_settlement", 22))
     assert one_event(events, "token_revealed").data == {
         "clan": "Hornfoot clan",
@@ -235,9 +236,9 @@ def test_a_settlement_reveals_its_token(one_event) -> None:
     }
     migrated = one_event(events, "wildling_migrated").data
     assert migrated == {"clan": "Hornfoot clan", "wildling": "climber", "camp": 1}
-    assert state.camps[HORNFOOT] == [CLIMBER]
-    assert len(state.settlement_tokens[RED]) == before - 1
-    assert state.tokens_used == [climber]
+    assert state.north.camps[HORNFOOT] == [CLIMBER]
+    assert len(state.north.settlement_tokens[RED]) == before - 1
+    assert state.north.tokens_used == [climber]
     conserved(state)
 
 
@@ -251,22 +252,24 @@ def test_a_keep_reveals_two_tokens_and_a_pool_token_goes_under_the_returned_sett
     pos.settlement(RED, 21).road_path(RED, [21, 28, 22])
     pos.hand(RED, ore=3, grain=3, brick=1, lumber=1, wool=1)
     state = pos.turn(RED, "main").state
-    pool, on_card = len(state.token_pool), len(state.settlement_tokens[RED])
+    pool, on_card = len(state.north.token_pool), len(state.north.settlement_tokens[RED])
     events = state.apply(RED, ("build_city", 21))
     revealed = [e.data for e in events if e.type == "token_revealed"]
     assert [(r["clan"], r["wildling"], r["why"]) for r in revealed] == [
         ("Ice River clan", "giant", "keep"),
         ("Cave People clan", "regular", "keep"),
     ]
-    assert state.camps == [[GIANT], [REGULAR], []]
-    assert len(state.keep_tokens[RED]) == 6
-    assert len(state.token_pool) == pool - 1
-    assert len(state.settlement_tokens[RED]) == on_card + 1 and state.settlements_left[RED] == on_card + 1
+    assert state.north.camps == [[GIANT], [REGULAR], []]
+    assert len(state.north.keep_tokens[RED]) == 6
+    assert len(state.north.token_pool) == pool - 1
+    assert (
+        len(state.north.settlement_tokens[RED]) == on_card + 1 and state.settlements_left[RED] == on_card + 1
+    )
     conserved(state)
 
     events = state.apply(RED, ("build_settlement", 22))
     assert [e.data["clan"] for e in events if e.type == "token_revealed"] == ["Hornfoot clan"]
-    assert state.camps[HORNFOOT] == [REGULAR]
+    assert state.north.camps[HORNFOOT] == [REGULAR]
     conserved(state)
 
 
@@ -276,12 +279,12 @@ def test_the_empty_pool_is_remixed_from_the_used_tokens(one_event) -> None:
     pos = position().token_pool(only=True)
     pos.settlement(RED, 40).road_path(RED, [40, 33, 41, 34, 42]).hand(RED, brick=1, lumber=1)
     state = pos.turn(RED, "main").state
-    assert state.token_pool == []
-    used = len(state.tokens_used)
+    assert state.north.token_pool == []
+    used = len(state.north.tokens_used)
     events = state.apply(RED, ("build_road", pos.edge_between(42, 35)))
     assert one_event(events, "tokens_remixed").data == {"pool": used}
     one_event(events, "token_revealed")
-    assert len(state.token_pool) == used - 1 and len(state.tokens_used) == 1
+    assert len(state.north.token_pool) == used - 1 and len(state.north.tokens_used) == 1
     conserved(state)
 
 
@@ -304,7 +307,7 @@ def test_longest_road_and_largest_patrol_are_worth_one_and_draw_a_token(one_even
     events = state.apply(RED, ("patrol_wildling", hills))
     assert one_event(events, "largest_army").data["player"] == RED
     assert one_event(events, "token_revealed").data["why"] == "largest_army"
-    assert state.public_vp[RED] == 1 + 1 + 1 and state.camps[ICE_RIVER] == [REGULAR]
+    assert state.public_vp[RED] == 1 + 1 + 1 and state.north.camps[ICE_RIVER] == [REGULAR]
 
     state.apply(RED, ("end_turn",))
     roll(state, BLUE, 1, 2, 9)
@@ -312,7 +315,7 @@ def test_longest_road_and_largest_patrol_are_worth_one_and_draw_a_token(one_even
     assert one_event(events, "longest_road").data == {"player": BLUE, "length": 5, "previous": RED}
     revealed = {e.data["why"]: e.data["clan"] for e in events if e.type == "token_revealed"}
     assert revealed == {"settlement": "Cave People clan", "longest_road": "Hornfoot clan"}
-    assert state.camps[HORNFOOT] == [GIANT] and state.camps[CAVE_PEOPLE] == [REGULAR]
+    assert state.north.camps[HORNFOOT] == [GIANT] and state.north.camps[CAVE_PEOPLE] == [REGULAR]
     assert state.public_vp[RED] == 1 + 1 and state.public_vp[BLUE] == 2 + 1
 
 
@@ -323,10 +326,10 @@ def test_a_keeps_two_tokens_are_face_up_before_the_returned_settlement_draws(one
     includes the keep's two tokens."""
     pos = position().token_pool(only=True).settlement(RED, 21).hand(RED, ore=3, grain=2)
     state = pos.turn(RED, "main").state
-    used = len(state.tokens_used)
+    used = len(state.north.tokens_used)
     events = state.apply(RED, ("build_city", 21))
     kinds = [e.type for e in events if e.type in ("token_revealed", "tokens_remixed")]
     assert kinds == ["token_revealed", "token_revealed", "tokens_remixed"]
     assert one_event(events, "tokens_remixed").data == {"pool": used + 2}
-    assert len(state.token_pool) == used + 1 and state.tokens_used == []
+    assert len(state.north.token_pool) == used + 1 and state.north.tokens_used == []
     conserved(state)

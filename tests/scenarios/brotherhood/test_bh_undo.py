@@ -16,7 +16,7 @@ def test_a_guard_built_may_be_taken_back() -> None:
     before = state.to_json(history=False)
     seen = [state.observe(seat) for seat in (RED, BLUE, None)]
     state.apply(RED, ("build_guard", 3))
-    assert state.wall[3] == [BLUE, RED] and state.legal_actions(RED)[-1] == UNDO
+    assert state.watch.sections[3] == [BLUE, RED] and state.legal_actions(RED)[-1] == UNDO
     state.apply(RED, UNDO)
     assert state.to_json(history=False) == before
     assert [state.observe(seat) for seat in (RED, BLUE, None)] == seen

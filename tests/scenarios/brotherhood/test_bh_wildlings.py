@@ -4,7 +4,7 @@ most two wildlings per hex, a wildling beside Tormund, and the sixth wildling ag
 Clans, clearings and wall sections are 0-based here: clearing 0 faces wall section 0, the
 rulebook's section 1 in the west. Trails (fact sheet): Ice River "1, 2" → clearing 0 and "3" →
 clearing 1; Cave People "4" → clearing 1 and "5" → clearing 2; Hornfoot "6" → clearing 2 and
-"7, 8" → clearing 3. The hexes "directly south" of section ``s`` are ``state.column_hexes(s)``.
+"7, 8" → clearing 3. The hexes "directly south" of section ``s`` are ``column_hexes(state.board, s)``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ravenry.core.protocol import Event
 from ravenry.games.brotherhood.data import CLIMBER, GIANT, REGULAR
 from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.brotherhood.scenario import BrotherhoodPosition, rig_dice, wildling_token
+from ravenry.games.brotherhood.wildlings import column_hexes
 from ravenry.games.catan.data import ORE
 
 RED, BLUE, ZIGGY, MICCI = 0, 1, 2, 3  # Red and Blue own the guards; Ziggy and Micci roll
@@ -48,10 +49,10 @@ def test_cave_people_roll_four_breaches_the_undefended_section(one_event) -> Non
         "clearing": 2,
     }
     assert one_event(events, "wall_breached").data == {"clearing": 2, "wildlings": 1, "breaches": 1}
-    assert state.breaches == 1
-    assert state.clearings[1] == []
-    assert state.gift[state.column_hexes(1)[0]] == [REGULAR]
-    assert state.camps[CAVE_PEOPLE] == [REGULAR]
+    assert state.north.breaches == 1
+    assert state.north.clearings[1] == []
+    assert state.north.gift[column_hexes(state.board, 1)[0]] == [REGULAR]
+    assert state.north.camps[CAVE_PEOPLE] == [REGULAR]
 
 
 def test_cave_people_roll_five_is_defended_no_breach() -> None:
@@ -60,8 +61,8 @@ def test_cave_people_roll_five_is_defended_no_breach() -> None:
     state = position().camp("cave people", "regular", "regular").guards(2, BLUE).turn(ZIGGY, "pre_roll").state
     events = roll(state, ZIGGY, 5)
     assert "wall_breached" not in types(events)
-    assert state.clearings[2] == [REGULAR] and state.wall[2] == [BLUE]
-    assert state.breaches == 0 and state.wildlings_in_gift() == 0
+    assert state.north.clearings[2] == [REGULAR] and state.watch.sections[2] == [BLUE]
+    assert state.north.breaches == 0 and state.north.wildlings_in_gift() == 0
 
 
 def test_trail_example_the_giant_goes_left_on_four_and_right_on_five() -> None:
@@ -72,10 +73,10 @@ def test_trail_example_the_giant_goes_left_on_four_and_right_on_five() -> None:
         pos = position().camp("cave people", "giant").guards(1, RED).guards(2, BLUE)
         state = pos.turn(ZIGGY, "pre_roll").state
         roll(state, ZIGGY, die)
-        assert state.wall[clearing] == [] and state.guards_left[guard] == 7
+        assert state.watch.sections[clearing] == [] and state.watch.guards_left[guard] == 7
         other = 3 - clearing
-        assert state.wall[other] == [RED if other == 1 else BLUE]
-        assert state.camps[CAVE_PEOPLE] == [] and state.clearings == [[], [], [], []]
+        assert state.watch.sections[other] == [RED if other == 1 else BLUE]
+        assert state.north.camps[CAVE_PEOPLE] == [] and state.north.clearings == [[], [], [], []]
 
 
 def test_advance_example_1_a_and_1_b(one_event) -> None:
@@ -89,10 +90,10 @@ def test_advance_example_1_a_and_1_b(one_event) -> None:
     state = pos.state
     events = roll(state, ZIGGY, 5)
     assert one_event(events, "wildling_advanced").data["clearing"] == 3
-    assert state.clearings[2] == [REGULAR, REGULAR]
-    assert state.wall[2] == [RED, BLUE, RED, BLUE]
-    assert "wall_breached" not in types(events) and state.breaches == 0
-    assert state.camps[CAVE_PEOPLE] == [CLIMBER, GIANT]
+    assert state.north.clearings[2] == [REGULAR, REGULAR]
+    assert state.watch.sections[2] == [RED, BLUE, RED, BLUE]
+    assert "wall_breached" not in types(events) and state.north.breaches == 0
+    assert state.north.camps[CAVE_PEOPLE] == [CLIMBER, GIANT]
 
 
 def micci_position() -> BrotherhoodPosition:
@@ -103,7 +104,7 @@ def micci_position() -> BrotherhoodPosition:
     pos = position().camp("ice river", "giant", "climber").clearing(1, "regular", "regular")
     pos.guards(1, RED, BLUE)
     state = pos.state
-    first, second = state.column_hexes(1)[:2]
+    first, second = column_hexes(state.board, 1)[:2]
     pos.retile(first, "mountains", 6).retile(second, "fields", 4)
     pos.settlement(ZIGGY, pos.node(first, "N"))  # on this hex only
     return pos.turn(MICCI, "pre_roll")
@@ -119,7 +120,7 @@ def test_advance_example_2_a_and_2_b(one_event) -> None:
     space down the track." Micci's production roll is a "6": it is paid before the wildlings move."""
     pos = micci_position()
     state = pos.state
-    six, four = state.column_hexes(1)[:2]
+    six, four = column_hexes(state.board, 1)[:2]
     events = roll(state, MICCI, 3, 2, 4)
     assert types(events) == [
         "rolled",
@@ -138,11 +139,13 @@ def test_advance_example_2_a_and_2_b(one_event) -> None:
         {"player": RED, "section": 2, "why": "giant"},
         {"player": BLUE, "section": 2, "why": "breach"},
     ]
-    assert state.wall[1] == [] and state.guards_left[RED] == state.guards_left[BLUE] == 7
-    assert state.gift[six] == [REGULAR] and state.gift[four] == [REGULAR]
-    assert state.clearings[1] == []
-    assert state.camps[ICE_RIVER] == [CLIMBER]
-    assert state.breaches == 1
+    assert (
+        state.watch.sections[1] == [] and state.watch.guards_left[RED] == state.watch.guards_left[BLUE] == 7
+    )
+    assert state.north.gift[six] == [REGULAR] and state.north.gift[four] == [REGULAR]
+    assert state.north.clearings[1] == []
+    assert state.north.camps[ICE_RIVER] == [CLIMBER]
+    assert state.north.breaches == 1
     assert state.hands[ZIGGY][ORE] == 1  # the "6" produced before the breach covered it
 
     state.apply(MICCI, ("end_turn",))
@@ -161,11 +164,11 @@ def test_five_six_clearing_breach_example(one_event) -> None:
     events = roll(state, ZIGGY, 5)
     assert one_event(events, "guard_removed").data == {"player": RED, "section": 3, "why": "breach"}
     assert one_event(events, "wall_breached").data == {"clearing": 3, "wildlings": 3, "breaches": 1}
-    column = state.column_hexes(2)
+    column = column_hexes(state.board, 2)
     assert [e.data["hex"] for e in events if e.type == "wildling_in_gift"] == list(column[:3])
-    assert [state.gift[h] for h in column] == [[REGULAR], [REGULAR], [REGULAR], []]
-    assert state.wall[2] == [BLUE]  # Blue's guard moved from space 2 to space 1
-    assert state.guards_left[RED] == 7 and state.clearings[2] == []
+    assert [state.north.gift[h] for h in column] == [[REGULAR], [REGULAR], [REGULAR], []]
+    assert state.watch.sections[2] == [BLUE]  # Blue's guard moved from space 2 to space 1
+    assert state.watch.guards_left[RED] == 7 and state.north.clearings[2] == []
 
 
 def test_migration_example_longest_road_brings_a_giant_to_camp_four(one_event) -> None:
@@ -177,7 +180,7 @@ def test_migration_example_longest_road_brings_a_giant_to_camp_four(one_event) -
     pos.token_pool(wildling_token("cave people", "giant"))
     pos.settlement(RED, 40).road_path(RED, [40, 33, 41, 34, 42]).hand(RED, brick=1, lumber=1)
     state = pos.turn(RED, "main").state
-    pool = len(state.token_pool)
+    pool = len(state.north.token_pool)
     events = state.apply(RED, ("build_road", pos.edge_between(42, 35)))
     assert one_event(events, "longest_road").data["player"] == RED
     assert one_event(events, "token_revealed").data == {
@@ -186,9 +189,9 @@ def test_migration_example_longest_road_brings_a_giant_to_camp_four(one_event) -
         "why": "longest_road",
     }
     assert one_event(events, "wildling_migrated").data["camp"] == 4
-    assert state.camps[CAVE_PEOPLE] == [REGULAR, REGULAR, CLIMBER, GIANT]
-    assert len(state.token_pool) == pool - 1
-    assert state.tokens_used == [wildling_token("cave people", "giant")]
+    assert state.north.camps[CAVE_PEOPLE] == [REGULAR, REGULAR, CLIMBER, GIANT]
+    assert len(state.north.token_pool) == pool - 1
+    assert state.north.tokens_used == [wildling_token("cave people", "giant")]
     assert state.public_vp[RED] == 1 + 1  # Longest Road is worth 1 in Brotherhood of the Watch
 
 
@@ -212,11 +215,11 @@ def test_rush_examples_a_b_and_c(one_event) -> None:
     one_event(events, "wildling_rush")
     assert one_event(events, "wall_breached").data == {"clearing": 2, "wildlings": 1, "breaches": 2}
     one_event(events, "climber_jumped")
-    assert state.camps[CAVE_PEOPLE] == [REGULAR, REGULAR, REGULAR]
-    assert state.gift[state.column_hexes(1)[0]] == [GIANT]
-    assert state.gift[state.column_hexes(2)[0]] == [CLIMBER]
-    assert state.breaches == 2
-    assert state.wall[2] == [BLUE] and state.clearings == [[], [], [], []]
+    assert state.north.camps[CAVE_PEOPLE] == [REGULAR, REGULAR, REGULAR]
+    assert state.north.gift[column_hexes(state.board, 1)[0]] == [GIANT]
+    assert state.north.gift[column_hexes(state.board, 2)[0]] == [CLIMBER]
+    assert state.north.breaches == 2
+    assert state.watch.sections[2] == [BLUE] and state.north.clearings == [[], [], [], []]
     assert not state.decision().over
 
 
@@ -225,14 +228,14 @@ def test_a_climber_jumps_to_the_first_free_hex_and_is_no_breach() -> None:
     directly south of the wall section. This does not count as a wall breach." Two breaches already:
     a climber does not end the game."""
     pos = position().camp("hornfoot", "climber").clearing(3, "regular").guards(3, RED).breaches(2)
-    first, second = position().state.column_hexes(3)[:2]
+    first, second = column_hexes(position().state.board, 3)[:2]
     pos.gift_wildlings(first, "regular").turn(ZIGGY, "pre_roll")
     state = pos.state
     events = roll(state, ZIGGY, 7)
     assert "climber_jumped" in types(events) and "wall_breached" not in types(events)
-    assert state.gift[first] == [REGULAR] and state.gift[second] == [CLIMBER]
-    assert state.breaches == 2 and not state.decision().over
-    assert state.clearings[3] == [REGULAR] and state.wall[3] == [RED]
+    assert state.north.gift[first] == [REGULAR] and state.north.gift[second] == [CLIMBER]
+    assert state.north.breaches == 2 and not state.decision().over
+    assert state.north.clearings[3] == [REGULAR] and state.watch.sections[3] == [RED]
 
 
 def test_a_giant_with_no_guard_breaches_the_wall() -> None:
@@ -240,9 +243,9 @@ def test_a_giant_with_no_guard_breaches_the_wall() -> None:
     breaches the wall." It enters the Gift "as if it were a regular wildling"."""
     state = position().camp("ice river", "giant").turn(ZIGGY, "pre_roll").state
     roll(state, ZIGGY, 1)
-    assert state.breaches == 1
-    assert state.gift[state.column_hexes(0)[0]] == [GIANT]
-    assert state.clearings[0] == []
+    assert state.north.breaches == 1
+    assert state.north.gift[column_hexes(state.board, 0)[0]] == [GIANT]
+    assert state.north.clearings[0] == []
 
 
 def test_a_giant_takes_the_oldest_guard_and_the_others_move_down(one_event) -> None:
@@ -253,10 +256,10 @@ def test_a_giant_takes_the_oldest_guard_and_the_others_move_down(one_event) -> N
     events = roll(state, ZIGGY, 2)
     assert one_event(events, "guard_removed").data == {"player": RED, "section": 1, "why": "giant"}
     one_event(events, "giant_returned")
-    assert state.wall[0] == [BLUE, RED]
-    assert state.clearings[0] == [REGULAR]  # 1 wildling, 2 guards: no breach
-    assert state.breaches == 0 and state.wildlings_in_gift() == 0
-    assert state.wildlings_returned == 1
+    assert state.watch.sections[0] == [BLUE, RED]
+    assert state.north.clearings[0] == [REGULAR]  # 1 wildling, 2 guards: no breach
+    assert state.north.breaches == 0 and state.north.wildlings_in_gift() == 0
+    assert state.north.wildlings_returned == 1
 
 
 def test_at_most_two_wildlings_per_hex() -> None:
@@ -266,19 +269,19 @@ def test_at_most_two_wildlings_per_hex() -> None:
     pos = position().clearing(3, *["regular"] * 4).guards(3, RED, BLUE, RED, BLUE)
     state = pos.camp("hornfoot", "regular").turn(ZIGGY, "pre_roll").state
     events = roll(state, ZIGGY, 8)
-    column = state.column_hexes(3)
+    column = column_hexes(state.board, 3)
     assert [e.data["hex"] for e in events if e.type == "wildling_in_gift"] == [*column, column[0]]
-    assert [len(state.gift[h]) for h in column] == [2, 1, 1, 1]
-    assert state.wall[3] == [BLUE, RED, BLUE]
+    assert [len(state.north.gift[h]) for h in column] == [2, 1, 1, 1]
+    assert state.watch.sections[3] == [BLUE, RED, BLUE]
 
 
 def test_a_breaching_wildling_shares_a_hex_with_tormund() -> None:
     """ "If Tormund is blocking a hex that a breaching wildling is supposed to occupy, place the
     wildling in the hex with Tormund.\""""
-    tormund = position().state.column_hexes(0)[0]
+    tormund = column_hexes(position().state.board, 0)[0]
     state = position().robber(tormund).camp("ice river", "regular").turn(ZIGGY, "pre_roll").state
     roll(state, ZIGGY, 2)
-    assert state.robber == tormund and state.gift[tormund] == [REGULAR]
+    assert state.robber == tormund and state.north.gift[tormund] == [REGULAR]
 
 
 def test_the_sixth_wildling_against_five_guards(one_event) -> None:
@@ -292,7 +295,7 @@ def test_the_sixth_wildling_against_five_guards(one_event) -> None:
     events = roll(state, ZIGGY, 4)
     one_event(events, "sixth_wildling")
     assert one_event(events, "guard_removed").data == {"player": RED, "section": 2, "why": "sixth wildling"}
-    assert state.clearings[1] == [REGULAR] * 4
-    assert state.wall[1] == [BLUE, RED, BLUE, RED]
-    assert state.breaches == 0 and state.wildlings_in_gift() == 0
+    assert state.north.clearings[1] == [REGULAR] * 4
+    assert state.watch.sections[1] == [BLUE, RED, BLUE, RED]
+    assert state.north.breaches == 0 and state.north.wildlings_in_gift() == 0
     assert state.public_vp[RED] == 0

@@ -47,11 +47,11 @@ def give_heroes(
     held since before this turn unless listed in ``b_side`` / ``taken_now``; the rest of the 11
     form the display."""
     state = brotherhood(pos)
-    state.hero = [heroes.get(p, -1) for p in range(state.n)]
-    state.hero_b_side = [1 if p in b_side else 0 for p in range(state.n)]
-    state.hero_taken_turn = [state.turn if p in taken_now else -1 for p in range(state.n)]
-    state.hero_used_turn = [-1] * state.n
-    state.hero_display = [h for h in range(len(HEROES)) if h not in heroes.values()]
+    state.heroes.hero = [heroes.get(p, -1) for p in range(state.n)]
+    state.heroes.hero_b_side = [1 if p in b_side else 0 for p in range(state.n)]
+    state.heroes.hero_taken_turn = [state.turn if p in taken_now else -1 for p in range(state.n)]
+    state.heroes.hero_used_turn = [-1] * state.n
+    state.heroes.hero_display = [h for h in range(len(HEROES)) if h not in heroes.values()]
     state.forget_legal_actions()
     return state
 
@@ -60,8 +60,10 @@ def put_guards(pos: Position, wall: dict[int, list[int]]) -> BrotherhoodState:
     """Wall section (0-3) → owners from space 1 up; guard tokens are recounted."""
     state = brotherhood(pos)
     for section, owners in wall.items():
-        state.wall[section] = list(owners)
-    state.guards_left = [7 - sum(o == p for s in state.wall for o in s) for p in range(state.n)]
+        state.watch.sections[section] = list(owners)
+    state.watch.guards_left = [
+        7 - sum(o == p for s in state.watch.sections for o in s) for p in range(state.n)
+    ]
     return brotherhood(pos)  # reading the state again recounts the guard VP tokens
 
 
@@ -72,10 +74,14 @@ def put_wildlings(
     gift: dict[int, list[int]] | None = None,
 ) -> None:
     """Place wildling types in clan camps (camp 1 first), clearings (0-3) and Gift hexes."""
-    for where, table in ((state.camps, camps), (state.clearings, clearings), (state.gift, gift)):
+    for where, table in (
+        (state.north.camps, camps),
+        (state.north.clearings, clearings),
+        (state.north.gift, gift),
+    ):
         for k, kinds in (table or {}).items():
             where[k] = list(kinds)
-            state.wildlings_created += len(kinds)
+            state.north.wildlings_created += len(kinds)
     state.forget_legal_actions()
 
 
@@ -94,7 +100,7 @@ def play_round_to(state: BrotherhoodState, seat: int) -> None:
     roll its next turn."""
     while True:
         if state.phase_name() == "hero_tarly":
-            state.apply(state.hero_actor, ("hero_pass",))
+            state.apply(state.heroes.hero_actor, ("hero_pass",))
         elif state.phase_name() == "main":
             state.apply(state.current, ("end_turn",))
             if state.current == seat:
@@ -105,4 +111,4 @@ def play_round_to(state: BrotherhoodState, seat: int) -> None:
 
 
 def tarly_owner(state: BrotherhoodState) -> int:
-    return state.hero.index(TARLY)
+    return state.heroes.hero.index(TARLY)

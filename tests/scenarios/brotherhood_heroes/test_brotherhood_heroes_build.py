@@ -58,9 +58,9 @@ class Hills3:
 def end_the_game_with_the_next_token(state: BrotherhoodState) -> None:
     """Two breaches already; the next pool token is a 5th Cave People wildling, whose rush sends
     one wildling at an unguarded clearing: the third breach ends the game at once."""
-    state.breaches = 2
+    state.north.breaches = 2
     put_wildlings(state, camps={1: [REGULAR] * 4})
-    state.token_pool.append(token(1, REGULAR))
+    state.north.token_pool.append(token(1, REGULAR))
 
 
 # -- Othell Yarwyck ----------------------------------------------------------------------------------
@@ -74,7 +74,7 @@ def test_othell_moves_a_road_that_ends_in_nothing_for_free() -> None:
     h = Hills3(pos)
     pos.settlement(ALICE, h.corner("N")).road(ALICE, h.side("NE"), h.side("E")).turn(ALICE, "main")
     state = give_heroes(pos, {ALICE: OTHELL})
-    assert state.othell_removable_roads(ALICE) == [h.side("E")]
+    assert state.heroes.othell_removable_roads(state, ALICE) == [h.side("E")]
     targets = {a[2] for a in hero_actions(state, ALICE, "use_othell")}
     assert targets == {h.side("NW"), h.outward("N"), h.outward("NE")}
     roads_left = state.roads_left[ALICE]
@@ -112,7 +112,7 @@ def test_othell_ignores_opponents_pieces_when_checking_connections() -> None:
     pos.settlement(ALICE, h.corner("N")).road(ALICE, h.side("NE"), h.side("E"), h.side("SE"))
     pos.settlement(BOB, h.corner("SE")).turn(ALICE, "main")
     state = give_heroes(pos, {ALICE: OTHELL})
-    assert state.othell_removable_roads(ALICE) == [h.side("SE")]
+    assert state.heroes.othell_removable_roads(state, ALICE) == [h.side("SE")]
     targets = {a[2] for a in hero_actions(state, ALICE, "use_othell")}
     assert targets == {h.side("NW"), h.outward("N"), h.outward("NE")}
 
@@ -124,12 +124,12 @@ def test_othell_can_win_longest_road_and_that_reveals_a_wildling() -> None:
     pos.road(ALICE, h.outward("NE")).turn(ALICE, "main")
     state = give_heroes(pos, {ALICE: OTHELL})
     assert state.road_length[ALICE] == 4 and state.longest_road_holder == -1
-    vp, pool = state.public_vp[ALICE], len(state.token_pool)
+    vp, pool = state.public_vp[ALICE], len(state.north.token_pool)
     events = state.apply(ALICE, ("use_othell", h.outward("NE"), h.side("W")))
     assert state.road_length[ALICE] == 5 and state.longest_road_holder == ALICE
     assert state.public_vp[ALICE] == vp + 1  # Longest Road is 1 VP in Brotherhood
     assert only(events, "token_revealed").data["why"] == "longest_road"
-    assert len(state.token_pool) == pool - 1
+    assert len(state.north.token_pool) == pool - 1
 
 
 def test_othell_can_lose_longest_road_to_an_opponent() -> None:
@@ -178,7 +178,7 @@ def test_thorne_builds_a_guard_with_one_resource_substituted() -> None:
     vp = state.public_vp[ALICE]
     events = state.apply(ALICE, ("use_thorne", 2, WOOL, ORE))
     assert state.hands[ALICE] == [0] * 5
-    assert state.wall[2] == [ALICE] and state.guards_left[ALICE] == 4
+    assert state.watch.sections[2] == [ALICE] and state.watch.guards_left[ALICE] == 4
     assert state.public_vp[ALICE] == vp + 1  # the third guard earns a VP token
     assert only(events, "hero_used").data["paid"] == {"brick": 1, "lumber": 1, "ore": 1}
     assert only(events, "guard_placed").data == {"player": ALICE, "section": 3, "space": 1, "how": "built"}
@@ -207,7 +207,7 @@ def test_thorne_refusals() -> None:
     state.phase, state.dice = PRE_ROLL, None
     refused(state, ALICE, ("use_thorne", 1, BRICK, GRAIN), "after your production roll")
     state.phase = MAIN
-    state.guards_left[ALICE] = 0
+    state.watch.guards_left[ALICE] = 0
     refused(state, ALICE, ("use_thorne", 1, BRICK, GRAIN), "guard in your supply")
 
 
@@ -314,7 +314,7 @@ def test_yoren_turns_a_played_patrol_into_a_free_guard_before_the_roll() -> None
     assert hero_actions(state, ALICE, "use_yoren") == [("use_yoren", s) for s in range(4)]
     events = state.apply(ALICE, ("use_yoren", 1))
     assert state.knights_played[ALICE] == 0
-    assert state.wall[1] == [ALICE] and state.guards_left[ALICE] == 6
+    assert state.watch.sections[1] == [ALICE] and state.watch.guards_left[ALICE] == 6
     assert state.hands[ALICE] == [0] * 5
     assert only(events, "guard_placed").data["how"] == "yoren"
     state.apply(ALICE, ("hero_flip",))
@@ -324,7 +324,7 @@ def test_yoren_turns_a_played_patrol_into_a_free_guard_before_the_roll() -> None
 def test_yoren_works_after_the_roll_too() -> None:
     state = yoren_position({ALICE: 2}, None, phase="main")
     state.apply(ALICE, ("use_yoren", 3))
-    assert state.wall[3] == [ALICE] and state.knights_played[ALICE] == 1
+    assert state.watch.sections[3] == [ALICE] and state.knights_played[ALICE] == 1
 
 
 def test_yoren_refusals() -> None:
@@ -334,7 +334,7 @@ def test_yoren_refusals() -> None:
     # An unplayed ranger patrol in hand is not a played one.
     refused(state, ALICE, ("use_yoren", 0), "ranger patrol you have played")
     state.knights_played[ALICE] = 1
-    state.guards_left[ALICE] = 0
+    state.watch.guards_left[ALICE] = 0
     refused(state, ALICE, ("use_yoren", 0), "guard in your supply")
     assert state.dev_hands[ALICE][KNIGHT] == 1
 

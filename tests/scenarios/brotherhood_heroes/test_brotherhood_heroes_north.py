@@ -65,7 +65,7 @@ def test_mance_looks_at_a_leaders_hand_and_takes_the_card_he_chooses() -> None:
 def test_mance_cannot_be_used_by_the_leader() -> None:
     """ "You can't use Mance Rayder if you have the most victory points.\""""
     state = mance_position()
-    state.hero[ALICE], state.hero[DAN] = -1, MANCE
+    state.heroes.hero[ALICE], state.heroes.hero[DAN] = -1, MANCE
     state.current = DAN
     state.forget_legal_actions()
     assert hero_actions(state, DAN, "use_mance") == []
@@ -139,7 +139,7 @@ def benjen_position(phase: str = "pre_roll") -> BrotherhoodState:
     pos.turn(ALICE, phase)
     state = give_heroes(pos, {ALICE: BENJEN})
     put_wildlings(state, camps={ICE_RIVER: [REGULAR, GIANT, CLIMBER]}, clearings={1: [REGULAR, REGULAR]})
-    state.token_pool.append(token(HORNFOOT, CLIMBER))  # the next token Benjen reveals
+    state.north.token_pool.append(token(HORNFOOT, CLIMBER))  # the next token Benjen reveals
     return state
 
 
@@ -147,11 +147,11 @@ def test_benjen_removes_a_camp_wildling_the_colder_camps_move_closer_then_a_toke
     state = benjen_position()
     options = hero_actions(state, ALICE, "use_benjen")
     assert options == [("use_benjen", ICE_RIVER, i) for i in range(3)] + [("use_benjen", CLEARING + 1, 0)]
-    pool, returned = len(state.token_pool), state.wildlings_returned
+    pool, returned = len(state.north.token_pool), state.north.wildlings_returned
     events = state.apply(ALICE, ("use_benjen", ICE_RIVER, 1))
-    assert state.camps[ICE_RIVER] == [REGULAR, CLIMBER]
-    assert state.camps[HORNFOOT] == [CLIMBER]
-    assert state.wildlings_returned == returned + 1 and len(state.token_pool) == pool - 1
+    assert state.north.camps[ICE_RIVER] == [REGULAR, CLIMBER]
+    assert state.north.camps[HORNFOOT] == [CLIMBER]
+    assert state.north.wildlings_returned == returned + 1 and len(state.north.token_pool) == pool - 1
     assert only(events, "hero_used").data["removed_from"] == "Ice River clan camp 2"
     assert only(events, "token_revealed").data == {
         "clan": "Hornfoot clan",
@@ -166,7 +166,7 @@ def test_benjen_removes_a_camp_wildling_the_colder_camps_move_closer_then_a_toke
 def test_benjen_removes_a_wildling_from_a_clearing_after_the_roll() -> None:
     state = benjen_position(phase="main")
     events = state.apply(ALICE, ("use_benjen", CLEARING + 1, 0))
-    assert state.clearings[1] == [REGULAR]
+    assert state.north.clearings[1] == [REGULAR]
     assert only(events, "hero_used").data["removed_from"] == "clearing 2"
 
 
@@ -183,9 +183,9 @@ def test_benjen_refusals() -> None:
 
 def test_benjen_whose_token_ends_the_game_leaves_no_after_use_choice() -> None:
     state = benjen_position()
-    state.breaches = 2
+    state.north.breaches = 2
     put_wildlings(state, camps={CAVE_PEOPLE: [REGULAR] * 4})
-    state.token_pool.append(token(CAVE_PEOPLE, REGULAR))  # a 5th Cave People wildling: a rush
+    state.north.token_pool.append(token(CAVE_PEOPLE, REGULAR))  # a 5th Cave People wildling: a rush
     events = state.apply(ALICE, ("use_benjen", ICE_RIVER, 0))
     assert only(events, "wildling_rush").data == {"clan": "Cave People clan"}
     assert state.phase_name() == "over"
@@ -205,7 +205,7 @@ def test_ygritte_frees_a_hex_before_the_roll_so_it_produces() -> None:
     assert not state.hex_produces(fields11)
     events = state.apply(ALICE, ("use_ygritte", fields11))
     assert only(events, "hero_used").data["hex"] == fields11
-    assert state.gift[fields11] == [] and state.hex_produces(fields11)
+    assert state.north.gift[fields11] == [] and state.hex_produces(fields11)
     state.apply(ALICE, ("hero_flip",))
     roll(state, 5, 6)
     assert state.hands[ALICE][GRAIN] == 1
@@ -217,7 +217,7 @@ def test_ygritte_on_a_hex_with_two_wildlings_leaves_it_blocked() -> None:
     state = give_heroes(pos, {ALICE: YGRITTE})
     put_wildlings(state, gift={4: [REGULAR, GIANT]})
     state.apply(ALICE, ("use_ygritte", 4))
-    assert len(state.gift[4]) == 1 and not state.hex_produces(4)
+    assert len(state.north.gift[4]) == 1 and not state.hex_produces(4)
 
 
 def test_ygritte_refusals() -> None:

@@ -47,11 +47,11 @@ def test_four_players_start_with_yarwyck_tarly_marsh_mormont_by_player_number(se
     assert isinstance(state, BrotherhoodState)
     first = state.first_player
     order = [(first + k) % 4 for k in range(4)]
-    assert [state.hero[p] for p in order] == [OTHELL, TARLY, MARSH, MORMONT]
-    assert state.hero_display == [THORNE, MELISANDRE, MANCE, BENJEN, YGRITTE, YOREN, QHORIN]
-    assert state.hero_b_side == [0, 0, 0, 0]
+    assert [state.heroes.hero[p] for p in order] == [OTHELL, TARLY, MARSH, MORMONT]
+    assert state.heroes.hero_display == [THORNE, MELISANDRE, MANCE, BENJEN, YGRITTE, YOREN, QHORIN]
+    assert state.heroes.hero_b_side == [0, 0, 0, 0]
     view = state.observe(None)
-    assert [h["hero"] for h in view["heroes"]] == [HERO_IDS[h] for h in state.hero]
+    assert [h["hero"] for h in view["heroes"]] == [HERO_IDS[h] for h in state.heroes.hero]
     assert view["hero_display"] == ["thorne", "melisandre", "mance", "benjen", "ygritte", "yoren", "qhorin"]
 
 
@@ -71,8 +71,8 @@ def test_three_players_start_with_tarly_marsh_mormont(seed: int) -> None:
     state = ravenry.new_game("brotherhood", players=3, seed=seed)
     assert isinstance(state, BrotherhoodState)
     first = state.first_player
-    assert [state.hero[(first + k) % 3] for k in range(3)] == [TARLY, MARSH, MORMONT]
-    assert state.hero_display == [OTHELL, THORNE, MELISANDRE, MANCE, BENJEN, YGRITTE, YOREN, QHORIN]
+    assert [state.heroes.hero[(first + k) % 3] for k in range(3)] == [TARLY, MARSH, MORMONT]
+    assert state.heroes.hero_display == [OTHELL, THORNE, MELISANDRE, MANCE, BENJEN, YGRITTE, YOREN, QHORIN]
 
 
 @pytest.mark.parametrize(
@@ -82,7 +82,7 @@ def test_fixed_setup_deals_the_starting_heroes_too(players: int, expected: list[
     """The fixed set-up skips the starting roll (seat 0 is player 1) but still deals heroes."""
     state = ravenry.new_game("brotherhood", players=players, seed=0, setup="fixed")
     assert isinstance(state, BrotherhoodState)
-    assert state.hero == expected
+    assert state.heroes.hero == expected
 
 
 # -- rule 1: only on your own turn -------------------------------------------------------------------
@@ -113,7 +113,7 @@ def test_a_hero_taken_this_turn_cannot_be_used_until_a_later_turn() -> None:
     state.apply(ALICE, ("use_marsh", BRICK, ORE))
     events = state.apply(ALICE, ("hero_swap", YGRITTE))
     assert only(events, "hero_swapped").data == {"player": ALICE, "returned": "marsh", "took": "ygritte"}
-    assert state.hero[ALICE] == YGRITTE and state.hero_b_side[ALICE] == 0
+    assert state.heroes.hero[ALICE] == YGRITTE and state.heroes.hero_b_side[ALICE] == 0
     assert hero_actions(state, ALICE, "use_ygritte") == []
     refused(state, ALICE, ("use_ygritte", 5), "turn you took it")
     assert state.observe(ALICE)["heroes"][ALICE]["ready"] is False
@@ -122,7 +122,7 @@ def test_a_hero_taken_this_turn_cannot_be_used_until_a_later_turn() -> None:
     assert state.phase_name() == "pre_roll"
     assert hero_actions(state, ALICE, "use_ygritte") == [("use_ygritte", 5), ("use_ygritte", 9)]
     state.apply(ALICE, ("use_ygritte", 5))
-    assert state.gift[5] == []
+    assert state.north.gift[5] == []
 
 
 def test_a_starting_hero_is_usable_on_the_first_turn() -> None:
@@ -131,8 +131,8 @@ def test_a_starting_hero_is_usable_on_the_first_turn() -> None:
     assert isinstance(state, BrotherhoodState)
     for seat in range(4):  # the fixed pieces still leave set-up's guard round to play
         state.apply(seat, ("place_guard", seat))
-    assert state.turn == 1 and state.hero_taken_turn == [-1, -1, -1, -1]
-    assert state.hero_ready(0)
+    assert state.turn == 1 and state.heroes.hero_taken_turn == [-1, -1, -1, -1]
+    assert state.heroes.hero_ready(state, 0)
 
 
 # -- rule 3: once per turn -------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_after_using_the_a_side_flip_to_b_or_swap_for_any_display_hero() -> None
     refused(state, ALICE, ("end_turn",), "flip", "swap")
     events = state.apply(ALICE, ("hero_flip",))
     assert only(events, "hero_flipped").data == {"player": ALICE, "hero": "marsh"}
-    assert state.hero[ALICE] == MARSH and state.hero_b_side[ALICE] == 1
+    assert state.heroes.hero[ALICE] == MARSH and state.heroes.hero_b_side[ALICE] == 1
     assert state.phase_name() == "main"
     assert state.observe(BOB)["heroes"][ALICE]["side"] == "B"
 
@@ -212,9 +212,9 @@ def test_after_using_the_b_side_the_hero_must_be_returned() -> None:
     assert ("hero_flip",) not in state.legal_actions(ALICE)
     refused(state, ALICE, ("hero_flip",), "B side")
     state.apply(ALICE, ("hero_swap", MANCE))
-    assert state.hero[ALICE] == MANCE and state.hero_b_side[ALICE] == 0
-    assert MARSH in state.hero_display and MANCE not in state.hero_display
-    assert state.hero_taken_turn[ALICE] == state.turn
+    assert state.heroes.hero[ALICE] == MANCE and state.heroes.hero_b_side[ALICE] == 0
+    assert MARSH in state.heroes.hero_display and MANCE not in state.heroes.hero_display
+    assert state.heroes.hero_taken_turn[ALICE] == state.turn
 
 
 def test_the_returned_hero_cannot_be_taken_back_nor_another_players_hero() -> None:
@@ -250,7 +250,7 @@ def test_hero_phases_survive_json_and_clone() -> None:
     twin = state.clone()
     assert isinstance(twin, BrotherhoodState)
     twin.apply(ALICE, ("hero_swap", BENJEN))
-    assert state.hero[ALICE] == MARSH and twin.hero[ALICE] == BENJEN
+    assert state.heroes.hero[ALICE] == MARSH and twin.heroes.hero[ALICE] == BENJEN
 
 
 def test_json_actions_for_heroes() -> None:
@@ -260,4 +260,4 @@ def test_json_actions_for_heroes() -> None:
     state = give_heroes(pos, {ALICE: MARSH})
     state.apply_json(ALICE, {"type": "use_marsh", "give": "brick", "get": "ore"})
     state.apply_json(ALICE, {"type": "hero_swap", "hero": YOREN})
-    assert state.hero[ALICE] == YOREN and state.hands[ALICE][ORE] == 1
+    assert state.heroes.hero[ALICE] == YOREN and state.hands[ALICE][ORE] == 1

@@ -238,7 +238,7 @@ def test_tarly_takes_a_card_on_another_players_turn_when_the_roll_paid_him_nothi
     state.apply(BOB, ("hero_flip",))
     assert state.phase_name() == "main" and state.current == ALICE
     assert state.decision().players == (ALICE,)
-    assert state.hero_b_side[BOB] == 1
+    assert state.heroes.hero_b_side[BOB] == 1
 
 
 def test_tarly_comes_before_any_other_hero() -> None:
@@ -265,13 +265,13 @@ def test_tarly_may_pass_and_passing_is_not_a_use() -> None:
     events = state.apply(BOB, ("hero_pass",))
     assert only(events, "hero_passed").data == {"player": BOB}
     assert state.phase_name() == "main"
-    assert state.hero[BOB] == TARLY and state.hero_b_side[BOB] == 0
-    assert state.hero_used_turn[BOB] != state.turn
+    assert state.heroes.hero[BOB] == TARLY and state.heroes.hero_b_side[BOB] == 0
+    assert state.heroes.hero_used_turn[BOB] != state.turn
 
 
 def test_tarly_on_his_owners_own_roll() -> None:
     state = tarly_position(alice_hero=OTHELL)
-    state.hero[ALICE], state.hero[BOB] = TARLY, OTHELL
+    state.heroes.hero[ALICE], state.heroes.hero[BOB] = TARLY, OTHELL
     roll(state, 4, 4)  # 8: hills 8 and mountains 8, where nobody has a building
     assert state.phase_name() == "hero_tarly" and state.decision().players == (ALICE,)
 
@@ -290,7 +290,7 @@ def test_no_tarly_on_a_seven() -> None:
     assert state.phase_name() == "move_robber"
     state.apply(ALICE, ("move_robber", hex_of(state, "hills", 8), -1))
     assert state.phase_name() == "main"
-    assert state.hero_used_turn[BOB] == -1
+    assert state.heroes.hero_used_turn[BOB] == -1
 
 
 def test_tarly_when_tormund_blocks_his_hex() -> None:
@@ -304,7 +304,7 @@ def test_tarly_when_tormund_blocks_his_hex() -> None:
 
 def test_tarly_taken_this_turn_waits() -> None:
     state = tarly_position()
-    state.hero_taken_turn[BOB] = state.turn
+    state.heroes.hero_taken_turn[BOB] = state.turn
     roll(state, 2, 3)
     assert state.phase_name() == "main"
 
@@ -320,6 +320,6 @@ def test_tarly_is_never_an_ordinary_action() -> None:
 def test_a_player_with_ygritte_gets_no_tarly_offer() -> None:
     """Only the holder of Samwell Tarly is asked."""
     state = tarly_position()
-    state.hero[BOB] = YGRITTE
+    state.heroes.hero[BOB] = YGRITTE
     roll(state, 2, 3)
     assert state.phase_name() == "main"

@@ -39,14 +39,15 @@ Action encodings: ``use_benjen(area, index)`` — area 0-2 are the clans' camps 
 and the views use the hero's index in :data:`HEROES`.
 
 The heroes are a component the Brotherhood state holds (``state.heroes``): :class:`Heroes` owns
-its data (copied and written to JSON by itself, under the state's keys of the same names); its
-rules take the state as an argument (``s``) for the hands, the bank and the other components.
+its data (its fields listed by kind, copied and written to JSON by name through
+:class:`~ravenry.games.catan.state.Part`, under the state's keys of the same names); its rules
+take the state as an argument (``s``) for the hands, the bank and the other components.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ravenry.core.protocol import JSON, Action, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
@@ -105,17 +106,6 @@ HERO_REQUIREMENTS: Final = (
 )
 USE_ACTIONS: Final = {f"use_{hero_id}": h for h, hero_id in enumerate(HERO_IDS)}
 
-# The fields of :class:`Heroes`, by kind, as the state's JSON names them.
-LIST_FIELDS: Final = (
-    "hero",
-    "hero_b_side",
-    "hero_taken_turn",
-    "hero_used_turn",
-    "hero_display",
-    "hero_choice",
-)
-SCALAR_FIELDS: Final = ("hero_actor", "hero_resume", "tarly_due")
-
 HERO_AFTER_USE: Final = 21  # flip to B or swap for another hero
 HERO_TARLY: Final = 22  # Samwell Tarly's owner decides after a production roll that paid him nothing
 HERO_MANCE: Final = 23  # Mance Rayder: pick a card from the hand you are looking at
@@ -151,6 +141,17 @@ class Heroes(Part):
     hero_choice: list[int]
     tarly_due: int  # Samwell Tarly's owner got nothing from this production roll
 
+    # The fields by kind, as the state's JSON names them (copied and saved by :class:`Part`).
+    LIST_FIELDS: ClassVar[tuple[str, ...]] = (
+        "hero",
+        "hero_b_side",
+        "hero_taken_turn",
+        "hero_used_turn",
+        "hero_display",
+        "hero_choice",
+    )
+    SCALAR_FIELDS: ClassVar[tuple[str, ...]] = ("hero_actor", "hero_resume", "tarly_due")
+
     # -- set-up, copying, JSON ------------------------------------------------------------------
     @staticmethod
     def new(players: int, first_player: int) -> Heroes:
@@ -178,25 +179,13 @@ class Heroes(Part):
 
     def copy(self) -> Heroes:
         other = Heroes()
-        for name in LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in SCALAR_FIELDS:
-            setattr(other, name, getattr(self, name))
+        self.copy_fields(other)
         return other
-
-    def to_json(self, out: dict[str, JSON]) -> None:
-        for name in LIST_FIELDS:
-            out[name] = list(getattr(self, name))
-        for name in SCALAR_FIELDS:
-            out[name] = getattr(self, name)
 
     @staticmethod
     def from_json(obj: dict[str, Any]) -> Heroes:
         h = Heroes()
-        for name in LIST_FIELDS:
-            setattr(h, name, list(obj[name]))
-        for name in SCALAR_FIELDS:
-            setattr(h, name, obj[name])
+        h.read_json(obj)
         return h
 
     def hero_ready(self, s: BrotherhoodState, p: int) -> bool:

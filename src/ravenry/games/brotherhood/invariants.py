@@ -92,7 +92,7 @@ class BrotherhoodInvariants(GotCatanInvariants):
         _require(isinstance(state, BrotherhoodState), f"not a brotherhood state: {type(state).__name__}")
         assert isinstance(state, BrotherhoodState)
         # Catan memoises the visible points on the pieces and special cards; guards count too.
-        wall: WallKey = tuple(tuple(section) for section in state.wall)
+        wall: WallKey = tuple(tuple(section) for section in state.watch.sections)
         if wall != self._wall_seen:
             self._vp_memo = None
             self._wall_seen = wall
@@ -107,7 +107,7 @@ class BrotherhoodInvariants(GotCatanInvariants):
     def expected_public_vp(self, s: CatanState, p: int) -> int:
         """Buildings, Longest Road and Largest Patrol (1 VP each here), and guard VP tokens."""
         assert isinstance(s, BrotherhoodState)
-        guards = sum(owner == p for section in s.wall for owner in section)
+        guards = sum(owner == p for section in s.watch.sections for owner in section)
         return recount_vp(s, p) + guard_tokens(guards)
 
     def check_phase(self, s: CatanState) -> None:
@@ -158,65 +158,69 @@ class BrotherhoodInvariants(GotCatanInvariants):
 
     # -- the Wall -------------------------------------------------------------------------------
     def check_wall(self, s: BrotherhoodState) -> None:
-        _require(len(s.wall) == SECTIONS, f"{len(s.wall)} wall sections")
+        wall = s.watch
+        _require(len(wall.sections) == SECTIONS, f"{len(wall.sections)} wall sections")
         on_wall = [0] * s.n
-        for i, section in enumerate(s.wall):
+        for i, section in enumerate(wall.sections):
             _require(isinstance(section, list), f"wall section {i} is not a list of guards")
             _require(len(section) <= SPACES_PER_SECTION, f"wall section {i} holds {len(section)} guards")
             for owner in section:
                 _require(0 <= owner < s.n, f"a guard of player {owner} on section {i}")
                 on_wall[owner] += 1
         for p in range(s.n):
-            _require(s.guards_left[p] >= 0, f"player {p} has {s.guards_left[p]} guards in supply")
+            _require(wall.guards_left[p] >= 0, f"player {p} has {wall.guards_left[p]} guards in supply")
             _require(
-                s.guards_left[p] + on_wall[p] == GUARDS_PER_PLAYER,
-                f"player {p}: {on_wall[p]} guards on the Wall + {s.guards_left[p]} in supply",
+                wall.guards_left[p] + on_wall[p] == GUARDS_PER_PLAYER,
+                f"player {p}: {on_wall[p]} guards on the Wall + {wall.guards_left[p]} in supply",
             )
 
     # -- the wildlings ----------------------------------------------------------------------------
     def check_wildlings(self, s: BrotherhoodState) -> None:
+        north = s.north
         over = s.phase == OVER
         kinds = range(len(WILDLING_TYPES))
-        _require(len(s.camps) == len(CLANS), f"{len(s.camps)} clan areas")
-        for c, camp in enumerate(s.camps):
+        _require(len(north.camps) == len(CLANS), f"{len(north.camps)} clan areas")
+        for c, camp in enumerate(north.camps):
             _require(all(k in kinds for k in camp), f"clan {c} camps hold {camp}")
             _require(len(camp) < CAMPS_PER_CLAN, f"clan {c} rests with {len(camp)} wildlings (a 5th rushes)")
-        _require(len(s.clearings) == SECTIONS, f"{len(s.clearings)} clearings")
-        for i, crowd in enumerate(s.clearings):
+        _require(len(north.clearings) == SECTIONS, f"{len(north.clearings)} clearings")
+        for i, crowd in enumerate(north.clearings):
             _require(all(k == REGULAR for k in crowd), f"clearing {i} holds {crowd}: only regulars wait")
+            guards = len(s.watch.sections[i])
             if not over:
                 _require(
-                    len(crowd) <= len(s.wall[i]),
-                    f"clearing {i}: {len(crowd)} wildlings against {len(s.wall[i])} guards and no breach",
+                    len(crowd) <= guards,
+                    f"clearing {i}: {len(crowd)} wildlings against {guards} guards and no breach",
                 )
-        _require(len(s.gift) == s.board.topo.n_hexes, f"{len(s.gift)} Gift hexes")
-        for h, ws in enumerate(s.gift):
+        _require(len(north.gift) == s.board.topo.n_hexes, f"{len(north.gift)} Gift hexes")
+        for h, ws in enumerate(north.gift):
             _require(all(k in kinds for k in ws), f"Gift hex {h} holds {ws}")
             _require(len(ws) <= MAX_WILDLINGS_PER_HEX, f"Gift hex {h} holds {len(ws)} wildlings")
-        in_gift = s.wildlings_in_gift()
-        north = sum(map(len, s.camps)) + sum(map(len, s.clearings))
+        in_gift = north.wildlings_in_gift()
+        beyond_wall = sum(map(len, north.camps)) + sum(map(len, north.clearings))
         _require(
-            s.wildlings_created == north + in_gift + s.wildlings_returned,
-            f"wildlings created {s.wildlings_created} != north of the Wall {north} + Gift {in_gift}"
-            f" + returned {s.wildlings_returned}",
+            north.wildlings_created == beyond_wall + in_gift + north.wildlings_returned,
+            f"wildlings created {north.wildlings_created} != north of the Wall {beyond_wall} + Gift {in_gift}"
+            f" + returned {north.wildlings_returned}",
         )
-        _require(0 <= s.breaches <= BREACHES_TO_END, f"{s.breaches} breaches")
+        _require(0 <= north.breaches <= BREACHES_TO_END, f"{north.breaches} breaches")
         if not over:
-            _require(s.breaches < BREACHES_TO_END, f"{s.breaches} breaches but the game goes on")
+            _require(north.breaches < BREACHES_TO_END, f"{north.breaches} breaches but the game goes on")
             _require(in_gift < GIFT_WILDLINGS_TO_END, f"{in_gift} wildlings in the Gift but the game goes on")
 
     # -- the tokens -------------------------------------------------------------------------------
     def check_tokens(self, s: BrotherhoodState) -> None:
-        held = [t for p in range(s.n) for t in (*s.settlement_tokens[p], *s.keep_tokens[p])]
-        everywhere = Counter(s.token_pool) + Counter(s.tokens_used) + Counter(held)
+        north = s.north
+        held = [t for p in range(s.n) for t in (*north.settlement_tokens[p], *north.keep_tokens[p])]
+        everywhere = Counter(north.token_pool) + Counter(north.tokens_used) + Counter(held)
         _require(
             everywhere == Counter(all_tokens()),
-            f"wildling tokens: pool {len(s.token_pool)} + used {len(s.tokens_used)} + on cards"
+            f"wildling tokens: pool {len(north.token_pool)} + used {len(north.tokens_used)} + on cards"
             f" {len(held)} are not the 57 tokens",
         )
         setting_up = s.phase in (SETUP_SETTLEMENT, SETUP_ROAD)
         for p in range(s.n):
-            under_settlements = len(s.settlement_tokens[p])
+            under_settlements = len(north.settlement_tokens[p])
             if setting_up:
                 _require(under_settlements == SETTLEMENT_TOKENS, f"player {p}: {under_settlements} tokens")
             else:
@@ -225,8 +229,8 @@ class BrotherhoodInvariants(GotCatanInvariants):
                     f"player {p}: {under_settlements} tokens under {s.settlements_left[p]} settlements",
                 )
             _require(
-                len(s.keep_tokens[p]) == TOKENS_PER_KEEP * s.cities_left[p],
-                f"player {p}: {len(s.keep_tokens[p])} tokens under {s.cities_left[p]} keeps",
+                len(north.keep_tokens[p]) == TOKENS_PER_KEEP * s.cities_left[p],
+                f"player {p}: {len(north.keep_tokens[p])} tokens under {s.cities_left[p]} keeps",
             )
 
     # -- the end ------------------------------------------------------------------------------------
@@ -245,13 +249,14 @@ class BrotherhoodInvariants(GotCatanInvariants):
                 f"10 VP won by {result.winners} other than at the end of the winner's turn ({last})",
             )
             return
+        breaches = s.north.breaches
         if reason.startswith("the Wall was breached"):
-            _require(s.breaches == BREACHES_TO_END, f"ended by breaches with {s.breaches}")
+            _require(breaches == BREACHES_TO_END, f"ended by breaches with {breaches}")
         else:
-            in_gift = s.wildlings_in_gift()
+            in_gift = s.north.wildlings_in_gift()
             _require(
                 reason.endswith("wildlings in the Gift") and in_gift >= GIFT_WILDLINGS_TO_END,
-                f"the game ended ({reason!r}) with {s.breaches} breaches and {in_gift} wildlings in the Gift",
+                f"the game ended ({reason!r}) with {breaches} breaches and {in_gift} wildlings in the Gift",
             )
         _require(
             result.winners == s.siege_winners(),
@@ -260,49 +265,60 @@ class BrotherhoodInvariants(GotCatanInvariants):
 
     # -- the heroes -----------------------------------------------------------------------------------
     def check_heroes(self, s: BrotherhoodState) -> None:
+        heroes = s.heroes
         _require(
-            sorted([*s.hero, *s.hero_display]) == list(range(len(HEROES))),
-            f"heroes {s.hero} + display {s.hero_display} are not each hero once",
+            sorted([*heroes.hero, *heroes.hero_display]) == list(range(len(HEROES))),
+            f"heroes {heroes.hero} + display {heroes.hero_display} are not each hero once",
         )
-        _require(s.hero_display == sorted(s.hero_display), f"display {s.hero_display} not in order")
-        _require(all(b in (0, 1) for b in s.hero_b_side), f"hero sides {s.hero_b_side}")
-        _require(s.tarly_due == -1, f"Samwell Tarly's offer {s.tarly_due} left pending between actions")
+        _require(
+            heroes.hero_display == sorted(heroes.hero_display),
+            f"display {heroes.hero_display} not in order",
+        )
+        _require(all(b in (0, 1) for b in heroes.hero_b_side), f"hero sides {heroes.hero_b_side}")
+        _require(
+            heroes.tarly_due == -1,
+            f"Samwell Tarly's offer {heroes.tarly_due} left pending between actions",
+        )
         phase = s.phase
         if phase not in HERO_PHASES:
             if phase != OVER:
-                _require(s.hero_actor == -1, f"hero actor {s.hero_actor} outside the hero phases")
-                _require(not s.hero_choice, f"hero choice {s.hero_choice} outside the hero phases")
+                _require(heroes.hero_actor == -1, f"hero actor {heroes.hero_actor} outside the hero phases")
+                _require(not heroes.hero_choice, f"hero choice {heroes.hero_choice} outside the hero phases")
             return
-        actor = s.hero_actor
+        actor = heroes.hero_actor
         _require(0 <= actor < s.n, f"hero phase {s.phase_name()} without an actor ({actor})")
-        _require(s.hero_resume in (PRE_ROLL, MAIN), f"hero phase resumes phase {s.hero_resume}")
+        _require(heroes.hero_resume in (PRE_ROLL, MAIN), f"hero phase resumes phase {heroes.hero_resume}")
         if phase == HERO_TARLY:
-            _require(s.hero[actor] == TARLY, f"player {actor} answers for Samwell Tarly without him")
-            _require(s.hero_resume == MAIN and s.dice is not None and sum(s.dice) != 7, "Tarly off a roll")
+            _require(heroes.hero[actor] == TARLY, f"player {actor} answers for Samwell Tarly without him")
+            _require(
+                heroes.hero_resume == MAIN and s.dice is not None and sum(s.dice) != 7, "Tarly off a roll"
+            )
             return
         if phase == HERO_AFTER_USE:
-            _require(s.hero_used_turn[actor] == s.turn, f"player {actor} chooses after no use this turn")
-            _require(actor == s.current or s.hero[actor] == TARLY, f"player {actor} used a hero off turn")
+            _require(heroes.hero_used_turn[actor] == s.turn, f"player {actor} chooses after no use this turn")
+            _require(
+                actor == s.current or heroes.hero[actor] == TARLY, f"player {actor} used a hero off turn"
+            )
             # Only Jeor Mormont leaves something on the table: who handed over the demanded card.
-            gave = s.hero_choice
+            gave = heroes.hero_choice
             _require(
                 not gave
-                or (s.hero[actor] == MORMONT and len(set(gave)) == len(gave) <= 2 and actor not in gave),
-                f"after {HEROES[s.hero[actor]][2]}: hero choice {gave}",
+                or (heroes.hero[actor] == MORMONT and len(set(gave)) == len(gave) <= 2 and actor not in gave),
+                f"after {HEROES[heroes.hero[actor]][2]}: hero choice {gave}",
             )
             return
         _require(actor == s.current, f"player {actor} answers a hero's question in {s.current}'s turn")
         if phase == HERO_MANCE:
-            _require(len(s.hero_choice) == 1, f"Mance's victim {s.hero_choice}")
-            victim = s.hero_choice[0]
+            _require(len(heroes.hero_choice) == 1, f"Mance's victim {heroes.hero_choice}")
+            victim = heroes.hero_choice[0]
             _require(0 <= victim < s.n and victim != actor, f"Mance looks at player {victim}'s hand")
             _require(any(s.hands[victim]), "Mance looks at an empty hand")
         elif phase == HERO_MELISANDRE:
-            shown = len(s.hero_choice)
+            shown = len(heroes.hero_choice)
             _require(1 <= shown <= 3, f"Melisandre shows {shown} cards")
             _require(
-                s.hero_choice == s.dev_deck[len(s.dev_deck) - shown :][::-1],
-                f"Melisandre shows {s.hero_choice}, the deck's top is {s.dev_deck[-shown:][::-1]}",
+                heroes.hero_choice == s.dev_deck[len(s.dev_deck) - shown :][::-1],
+                f"Melisandre shows {heroes.hero_choice}, the deck's top is {s.dev_deck[-shown:][::-1]}",
             )
 
 
@@ -313,20 +329,21 @@ def scramble_hidden(state: GameState, viewer: int | None, rng: Rng) -> GameState
     s = state.clone()
     assert isinstance(s, BrotherhoodState)
     others = [q for q in range(s.n) if q != viewer]
-    acting = viewer is not None and viewer == s.hero_actor
+    heroes = s.heroes
+    acting = viewer is not None and viewer == heroes.hero_actor
     # Mance's user is looking at the victim's hand: it stays as it is for them.
-    shown_hand = s.hero_choice[0] if acting and s.phase == HERO_MANCE else -1
+    shown_hand = heroes.hero_choice[0] if acting and s.phase == HERO_MANCE else -1
     _redeal_resources(s, [q for q in others if q != shown_hand], rng)
     # Melisandre's user has seen the top cards of the deck: they stay on top, in order.
     melisandre = s.phase == HERO_MELISANDRE
     seen_top: list[int] = []
     if melisandre and acting:
-        cut = len(s.dev_deck) - len(s.hero_choice)
+        cut = len(s.dev_deck) - len(heroes.hero_choice)
         s.dev_deck, seen_top = s.dev_deck[:cut], s.dev_deck[cut:]
     _redeal_dev_cards(s, others, rng)
     s.dev_deck += seen_top
     if melisandre and not acting:
-        s.hero_choice = s.dev_deck[len(s.dev_deck) - len(s.hero_choice) :][::-1]
+        heroes.hero_choice = s.dev_deck[len(s.dev_deck) - len(heroes.hero_choice) :][::-1]
     _redeal_tokens(s, rng)
     s.rng = Rng(s.rng.state ^ ((rng.next_u32() << 32) | rng.next_u32() | 1))
     s.forget_legal_actions()
@@ -336,7 +353,11 @@ def scramble_hidden(state: GameState, viewer: int | None, rng: Rng) -> GameState
 def _redeal_tokens(s: BrotherhoodState, rng: Rng) -> None:
     """Face-down tokens (the pool and those under every building cost card) are unknown to all:
     mix them and deal each place as many as before."""
-    pool = [*s.token_pool, *(t for p in range(s.n) for t in (*s.settlement_tokens[p], *s.keep_tokens[p]))]
+    north = s.north
+    pool = [
+        *north.token_pool,
+        *(t for p in range(s.n) for t in (*north.settlement_tokens[p], *north.keep_tokens[p])),
+    ]
     rng.shuffle(pool)
 
     def take(count: int) -> list[int]:
@@ -344,6 +365,6 @@ def _redeal_tokens(s: BrotherhoodState, rng: Rng) -> None:
         del pool[len(pool) - count :]
         return dealt
 
-    s.settlement_tokens = [take(len(tokens)) for tokens in s.settlement_tokens]
-    s.keep_tokens = [take(len(tokens)) for tokens in s.keep_tokens]
-    s.token_pool = pool
+    north.settlement_tokens = [take(len(tokens)) for tokens in north.settlement_tokens]
+    north.keep_tokens = [take(len(tokens)) for tokens in north.keep_tokens]
+    north.token_pool = pool

@@ -1,8 +1,8 @@
 """Brotherhood of the Watch's state: Catan's, holding three components with their own data —
 the Wall (``state.watch``, ``wall.py``), the wildlings (``state.north``, ``wildlings.py``) and the
 heroes (``state.heroes``, ``heroes.py``) — and calling them from Catan's named extension points.
-The component fields the views, bots and tests read are also properties of the state, by the
-same names (``state.wall``, ``state.gift``, ``state.hero``, ...).
+Each component's fields are read where they live (``state.watch.sections``, ``state.north.gift``,
+``state.heroes.hero``, ...): the state forwards none of them under a second name.
 
 What changes from ``got-catan`` (everything else is the Catan engine):
 - set-up has a third round: one guard each on a wall section of the player's choice;
@@ -66,125 +66,7 @@ class BrotherhoodState(CatanState):
         "siege_tie",
     )
 
-    # -- the Wall (``wall.py``): a component with its own data ---------------------------------------
-    # The names the views, bots and tests read on the state: the Wall's own fields.
-    @property
-    def wall(self) -> list[list[int]]:
-        return self.watch.sections
-
-    @property
-    def guards_left(self) -> list[int]:
-        return self.watch.guards_left
-
-    @guards_left.setter
-    def guards_left(self, value: list[int]) -> None:
-        self.watch.guards_left = value
-
-    def guards_on_wall(self, p: int) -> int:
-        return self.watch.guards_on_wall(p)
-
-    def open_sections(self) -> list[int]:
-        return self.watch.open_sections()
-
-    # -- the wildlings (``wildlings.py``): a component with its own data ------------------------------
-    # The names the views, bots, samplers and tests read (and scenarios set) on the state.
-    @property
-    def camps(self) -> list[list[int]]:
-        return self.north.camps
-
-    @camps.setter
-    def camps(self, value: list[list[int]]) -> None:
-        self.north.camps = value
-
-    @property
-    def clearings(self) -> list[list[int]]:
-        return self.north.clearings
-
-    @clearings.setter
-    def clearings(self, value: list[list[int]]) -> None:
-        self.north.clearings = value
-
-    @property
-    def gift(self) -> list[list[int]]:
-        return self.north.gift
-
-    @gift.setter
-    def gift(self, value: list[list[int]]) -> None:
-        self.north.gift = value
-
-    @property
-    def breaches(self) -> int:
-        return self.north.breaches
-
-    @breaches.setter
-    def breaches(self, value: int) -> None:
-        self.north.breaches = value
-
-    @property
-    def token_pool(self) -> list[int]:
-        return self.north.token_pool
-
-    @token_pool.setter
-    def token_pool(self, value: list[int]) -> None:
-        self.north.token_pool = value
-
-    @property
-    def tokens_used(self) -> list[int]:
-        return self.north.tokens_used
-
-    @tokens_used.setter
-    def tokens_used(self, value: list[int]) -> None:
-        self.north.tokens_used = value
-
-    @property
-    def settlement_tokens(self) -> list[list[int]]:
-        return self.north.settlement_tokens
-
-    @settlement_tokens.setter
-    def settlement_tokens(self, value: list[list[int]]) -> None:
-        self.north.settlement_tokens = value
-
-    @property
-    def keep_tokens(self) -> list[list[int]]:
-        return self.north.keep_tokens
-
-    @keep_tokens.setter
-    def keep_tokens(self, value: list[list[int]]) -> None:
-        self.north.keep_tokens = value
-
-    @property
-    def wildling_die(self) -> int:
-        return self.north.wildling_die
-
-    @wildling_die.setter
-    def wildling_die(self, value: int) -> None:
-        self.north.wildling_die = value
-
-    @property
-    def wildlings_created(self) -> int:
-        return self.north.wildlings_created
-
-    @wildlings_created.setter
-    def wildlings_created(self, value: int) -> None:
-        self.north.wildlings_created = value
-
-    @property
-    def wildlings_returned(self) -> int:
-        return self.north.wildlings_returned
-
-    @wildlings_returned.setter
-    def wildlings_returned(self, value: int) -> None:
-        self.north.wildlings_returned = value
-
-    def column_hexes(self, section: int) -> tuple[int, ...]:
-        return column_hexes(self.board, section)
-
-    def wildlings_in_gift(self) -> int:
-        return self.north.wildlings_in_gift()
-
-    def wildlings_north(self) -> int:
-        return self.north.wildlings_north()
-
+    # -- the end of a siege: the Wall decides who wins, the state ends the game -----------------------
     def siege_winners(self) -> tuple[int, ...]:
         """Who wins when the wildlings end the game: the most guards on the Wall (ties: see
         :meth:`Wall.siege_winners`)."""
@@ -199,86 +81,7 @@ class BrotherhoodState(CatanState):
         self._finish(winners[0] if len(winners) == 1 else -1, reason, events)
         self.siege_tie = list(winners) if len(winners) > 1 else []
 
-    # -- the heroes (``heroes.py``): a component with its own data -----------------------------------
-    # The names the views, bots, samplers and tests read (and scenarios set) on the state.
-    @property
-    def hero(self) -> list[int]:
-        return self.heroes.hero
-
-    @hero.setter
-    def hero(self, value: list[int]) -> None:
-        self.heroes.hero = value
-
-    @property
-    def hero_b_side(self) -> list[int]:
-        return self.heroes.hero_b_side
-
-    @hero_b_side.setter
-    def hero_b_side(self, value: list[int]) -> None:
-        self.heroes.hero_b_side = value
-
-    @property
-    def hero_taken_turn(self) -> list[int]:
-        return self.heroes.hero_taken_turn
-
-    @hero_taken_turn.setter
-    def hero_taken_turn(self, value: list[int]) -> None:
-        self.heroes.hero_taken_turn = value
-
-    @property
-    def hero_used_turn(self) -> list[int]:
-        return self.heroes.hero_used_turn
-
-    @hero_used_turn.setter
-    def hero_used_turn(self, value: list[int]) -> None:
-        self.heroes.hero_used_turn = value
-
-    @property
-    def hero_display(self) -> list[int]:
-        return self.heroes.hero_display
-
-    @hero_display.setter
-    def hero_display(self, value: list[int]) -> None:
-        self.heroes.hero_display = value
-
-    @property
-    def hero_actor(self) -> int:
-        return self.heroes.hero_actor
-
-    @hero_actor.setter
-    def hero_actor(self, value: int) -> None:
-        self.heroes.hero_actor = value
-
-    @property
-    def hero_resume(self) -> int:
-        return self.heroes.hero_resume
-
-    @hero_resume.setter
-    def hero_resume(self, value: int) -> None:
-        self.heroes.hero_resume = value
-
-    @property
-    def hero_choice(self) -> list[int]:
-        return self.heroes.hero_choice
-
-    @hero_choice.setter
-    def hero_choice(self, value: list[int]) -> None:
-        self.heroes.hero_choice = value
-
-    @property
-    def tarly_due(self) -> int:
-        return self.heroes.tarly_due
-
-    @tarly_due.setter
-    def tarly_due(self, value: int) -> None:
-        self.heroes.tarly_due = value
-
-    def hero_ready(self, p: int) -> bool:
-        return self.heroes.hero_ready(self, p)
-
-    def othell_removable_roads(self, p: int) -> list[int]:
-        return self.heroes.othell_removable_roads(self, p)
-
+    # -- the heroes (``heroes.py``): the state passes their actions and phases on ------------------
     def _hero_action(self, p: int, a: Action) -> list[Event]:
         """Every hero action: the heroes' own handler does it."""
         return HERO_ACTIONS[a[0]][0](self.heroes, self, p, a)
@@ -445,7 +248,7 @@ class BrotherhoodState(CatanState):
         view["gift_wildlings"] = {
             str(h): [WILDLING_TYPES[k] for k in ws] for h, ws in enumerate(north.gift) if ws
         }
-        view["columns"] = [list(self.column_hexes(s)) for s in range(SECTIONS)]
+        view["columns"] = [list(column_hexes(self.board, s)) for s in range(SECTIONS)]
         view["breaches"] = north.breaches
         view["wildling_die"] = north.wildling_die or None
         view["token_pool_size"] = len(north.token_pool)

@@ -26,15 +26,16 @@ def sample_brotherhood(state: BrotherhoodState, seat: int, rng: Rng) -> Brotherh
     s.undo_stack = None  # a sample plays without undo: the snapshots hold the true hidden cards
     assert isinstance(s, type(state))  # a clone is of its state's own class
     others = [q for q in range(s.n) if q != seat]
-    acting = seat == s.hero_actor
-    shown_hand = s.hero_choice[0] if acting and s.phase == HERO_MANCE else -1
+    heroes = s.heroes
+    acting = seat == heroes.hero_actor
+    shown_hand = heroes.hero_choice[0] if acting and s.phase == HERO_MANCE else -1
     deal_resources(s, seat, [q for q in others if q != shown_hand], rng)
     melisandre = s.phase == HERO_MELISANDRE
-    shown = len(s.hero_choice) if melisandre else 0
+    shown = len(heroes.hero_choice) if melisandre else 0
     seen_top = s.dev_deck[len(s.dev_deck) - shown :] if melisandre and acting else []
     deal_dev_cards(s, others, rng, seen_top)
     if melisandre and not acting:
-        s.hero_choice = s.dev_deck[len(s.dev_deck) - shown :][::-1]
+        heroes.hero_choice = s.dev_deck[len(s.dev_deck) - shown :][::-1]
     deal_tokens(s, rng)
     s.rng = fresh_rng(rng)
     s.forget_legal_actions()
@@ -43,18 +44,22 @@ def sample_brotherhood(state: BrotherhoodState, seat: int, rng: Rng) -> Brotherh
 
 def deal_tokens(s: BrotherhoodState, rng: Rng) -> None:
     """Mix the face-down tokens (canonical order first) and deal each place as many as before."""
+    north = s.north
     pool = sorted(
-        [*s.token_pool, *(t for p in range(s.n) for t in (*s.settlement_tokens[p], *s.keep_tokens[p]))]
+        [
+            *north.token_pool,
+            *(t for p in range(s.n) for t in (*north.settlement_tokens[p], *north.keep_tokens[p])),
+        ]
     )
     rng.shuffle(pool)
     settlement_tokens: list[list[int]] = []
-    for tokens in s.settlement_tokens:
+    for tokens in north.settlement_tokens:
         settlement_tokens.append(pool[len(pool) - len(tokens) :])
         del pool[len(pool) - len(tokens) :]
     keep_tokens: list[list[int]] = []
-    for tokens in s.keep_tokens:
+    for tokens in north.keep_tokens:
         keep_tokens.append(pool[len(pool) - len(tokens) :])
         del pool[len(pool) - len(tokens) :]
-    s.settlement_tokens = settlement_tokens
-    s.keep_tokens = keep_tokens
-    s.token_pool = pool
+    north.settlement_tokens = settlement_tokens
+    north.keep_tokens = keep_tokens
+    north.token_pool = pool

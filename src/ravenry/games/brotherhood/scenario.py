@@ -107,26 +107,26 @@ class BrotherhoodPosition(GiftPosition):
         """The guards on one wall section, space 1 (the oldest) first."""
         if len(owners) > SPACES_PER_SECTION:
             raise ValueError(f"a wall section has {SPACES_PER_SECTION} spaces")
-        self._bh.wall[section] = list(owners)
+        self._bh.watch.sections[section] = list(owners)
         return self
 
     def breaches(self, count: int) -> BrotherhoodPosition:
-        self._bh.breaches = count
+        self._bh.north.breaches = count
         return self
 
     # -- wildlings ------------------------------------------------------------------------------
     def camp(self, clan: str | int, *kinds: str | int) -> BrotherhoodPosition:
         """The wildlings in a clan area, camp 1 (hottest fire, next to advance) first."""
-        self._bh.camps[clan_index(clan)] = [wildling_kind(k) for k in kinds]
+        self._bh.north.camps[clan_index(clan)] = [wildling_kind(k) for k in kinds]
         return self
 
     def clearing(self, clearing: int, *kinds: str | int) -> BrotherhoodPosition:
-        self._bh.clearings[clearing] = [wildling_kind(k) for k in kinds]
+        self._bh.north.clearings[clearing] = [wildling_kind(k) for k in kinds]
         return self
 
     def gift_wildlings(self, h: int, *kinds: str | int) -> BrotherhoodPosition:
         """Wildlings standing on (blocking) a hex of the Gift."""
-        self._bh.gift[h] = [wildling_kind(k) for k in kinds]
+        self._bh.north.gift[h] = [wildling_kind(k) for k in kinds]
         return self
 
     # -- wildling tokens --------------------------------------------------------------------------
@@ -155,33 +155,35 @@ class BrotherhoodPosition(GiftPosition):
     # -- heroes -----------------------------------------------------------------------------------
     def hero(self, p: int, hero_id: str, b_side: bool = False) -> BrotherhoodPosition:
         """Give seat ``p`` a hero by id ("tarly", "yoren", ...); its old hero goes to the display."""
-        s = self._bh
+        heroes = self._bh.heroes
         h = HERO_IDS.index(hero_id)
-        holder = s.hero.index(h) if h in s.hero else -1
+        holder = heroes.hero.index(h) if h in heroes.hero else -1
         if holder >= 0 and holder != p:
             raise ValueError(f"seat {holder} already has {hero_id}")
-        if s.hero[p] >= 0 and s.hero[p] != h:
-            s.hero_display.append(s.hero[p])
-        if h in s.hero_display:
-            s.hero_display.remove(h)
-        s.hero_display.sort()
-        s.hero[p] = h
-        s.hero_b_side[p] = int(b_side)
+        if heroes.hero[p] >= 0 and heroes.hero[p] != h:
+            heroes.hero_display.append(heroes.hero[p])
+        if h in heroes.hero_display:
+            heroes.hero_display.remove(h)
+        heroes.hero_display.sort()
+        heroes.hero[p] = h
+        heroes.hero_b_side[p] = int(b_side)
         return self
 
     # -- the finished state -------------------------------------------------------------------------
     @property
     def state(self) -> BrotherhoodState:
         s = self._bh
-        s.guards_left = [GUARDS_PER_PLAYER - sum(o == p for sec in s.wall for o in sec) for p in range(s.n)]
-        if any(left < 0 for left in s.guards_left):
+        watch, north = s.watch, s.north
+        watch.guards_left = [
+            GUARDS_PER_PLAYER - sum(o == p for sec in watch.sections for o in sec) for p in range(s.n)
+        ]
+        if any(left < 0 for left in watch.guards_left):
             raise ValueError(f"a player has only {GUARDS_PER_PLAYER} guards")
         self._deal_tokens(s)
-        on_board = sum(len(c) for c in s.camps) + sum(len(c) for c in s.clearings) + s.wildlings_in_gift()
-        s.wildlings_created = on_board
-        s.wildlings_returned = 0
+        north.wildlings_created = north.wildlings_north() + north.wildlings_in_gift()
+        north.wildlings_returned = 0
         state = super().state  # recounts VP, the guards' VP tokens included
-        assert isinstance(state, BrotherhoodState) and len(state.wall) == SECTIONS
+        assert isinstance(state, BrotherhoodState) and len(state.watch.sections) == SECTIONS
         return state
 
     def _deal_tokens(self, s: BrotherhoodState) -> None:
@@ -203,23 +205,25 @@ class BrotherhoodPosition(GiftPosition):
             fillers = [rest.pop() for _ in range(count - len(named_first))]
             return fillers + named_first[::-1]  # the last element is revealed first
 
-        s.settlement_tokens = [
+        north = s.north
+        north.settlement_tokens = [
             slots(self._settlement_tokens.get(p, []), s.settlements_left[p]) for p in range(s.n)
         ]
-        s.keep_tokens = [
+        north.keep_tokens = [
             slots(self._keep_tokens.get(p, []), TOKENS_PER_KEEP * s.cities_left[p]) for p in range(s.n)
         ]
         if self._pool_only:
-            s.token_pool = self._pool_top[::-1]
-            s.tokens_used = self._used + rest
+            north.token_pool = self._pool_top[::-1]
+            north.tokens_used = self._used + rest
         else:
-            s.token_pool = rest + self._pool_top[::-1]
-            s.tokens_used = list(self._used)
+            north.token_pool = rest + self._pool_top[::-1]
+            north.tokens_used = list(self._used)
 
 
 def _shuffled_order(s: BrotherhoodState) -> list[int]:
     """All 57 tokens, in the order the game dealt them (so fillers stay random-looking)."""
-    dealt = list(s.token_pool) + [t for ts in s.settlement_tokens for t in ts]
-    dealt += [t for ts in s.keep_tokens for t in ts] + list(s.tokens_used)
+    north = s.north
+    dealt = list(north.token_pool) + [t for ts in north.settlement_tokens for t in ts]
+    dealt += [t for ts in north.keep_tokens for t in ts] + list(north.tokens_used)
     assert sorted(dealt) == sorted(all_tokens())
     return dealt

@@ -2,10 +2,11 @@
 migration to the clans' camps, advances down the trails, the rush, climbers, giants, breaches of
 the Wall, and the wildlings in the Gift.
 
-Its data is its own (:class:`Wildlings`: copied and written to JSON by itself, under the state's
-keys of the same names). Its rules take the state as an argument (``s``): they read the phase
-(nothing moves once the game is over) and the board, draw from the state's RNG, push guards off
-the Wall (``s.watch``) and end the game through ``s.end_siege``.
+Its data is its own (:class:`Wildlings`: its fields listed by kind, copied and written to JSON
+by name through :class:`~ravenry.games.catan.state.Part`, under the state's keys of the same
+names). Its rules take the state as an argument (``s``): they read the phase (nothing moves once
+the game is over) and the board, draw from the state's RNG, push guards off the Wall
+(``s.watch``) and end the game through ``s.end_siege``.
 
 Camps and clearings are lists of wildling types (camp 1, the hottest fire, first). Wildlings in
 the Gift are kept per hex (at most 2 each); the Frostfangs are unlimited, so conservation is
@@ -14,9 +15,9 @@ counted with ``wildlings_created`` and ``wildlings_returned``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ravenry.core.protocol import JSON, Event
+from ravenry.core.protocol import Event
 from ravenry.core.rng import Rng
 from ravenry.games.brotherhood.data import (
     BREACHES_TO_END,
@@ -41,11 +42,6 @@ from ravenry.games.got_catan.gift import breach_column
 if TYPE_CHECKING:
     from ravenry.games.brotherhood.rules import BrotherhoodState
 
-# The fields of :class:`Wildlings`, by kind, as the state's JSON names them.
-NESTED_FIELDS = ("camps", "clearings", "gift", "settlement_tokens", "keep_tokens")
-LIST_FIELDS = ("token_pool", "tokens_used")
-SCALAR_FIELDS = ("breaches", "wildling_die", "wildlings_created", "wildlings_returned")
-
 
 def column_hexes(board: Board, section: int) -> tuple[int, ...]:
     """Hex indices directly south of a wall section (0-3), nearest the Wall first."""
@@ -67,6 +63,22 @@ class Wildlings(Part):
     wildling_die: int
     wildlings_created: int
     wildlings_returned: int
+
+    # The fields by kind, as the state's JSON names them (copied and saved by :class:`Part`).
+    NESTED_FIELDS: ClassVar[tuple[str, ...]] = (
+        "camps",
+        "clearings",
+        "gift",
+        "settlement_tokens",
+        "keep_tokens",
+    )
+    LIST_FIELDS: ClassVar[tuple[str, ...]] = ("token_pool", "tokens_used")
+    SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
+        "breaches",
+        "wildling_die",
+        "wildlings_created",
+        "wildlings_returned",
+    )
 
     # -- set-up, copying, JSON ------------------------------------------------------------------
     @staticmethod
@@ -94,31 +106,13 @@ class Wildlings(Part):
 
     def copy(self) -> Wildlings:
         other = Wildlings()
-        for name in NESTED_FIELDS:
-            setattr(other, name, [row[:] for row in getattr(self, name)])
-        for name in LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in SCALAR_FIELDS:
-            setattr(other, name, getattr(self, name))
+        self.copy_fields(other)
         return other
-
-    def to_json(self, out: dict[str, JSON]) -> None:
-        for name in NESTED_FIELDS:
-            out[name] = [list(row) for row in getattr(self, name)]
-        for name in LIST_FIELDS:
-            out[name] = list(getattr(self, name))
-        for name in SCALAR_FIELDS:
-            out[name] = getattr(self, name)
 
     @staticmethod
     def from_json(obj: dict[str, Any]) -> Wildlings:
         w = Wildlings()
-        for name in NESTED_FIELDS:
-            setattr(w, name, [list(row) for row in obj[name]])
-        for name in LIST_FIELDS:
-            setattr(w, name, list(obj[name]))
-        for name in SCALAR_FIELDS:
-            setattr(w, name, obj[name])
+        w.read_json(obj)
         return w
 
     # -- questions ------------------------------------------------------------------------------

@@ -56,13 +56,45 @@ Counts = tuple[int, ...]
 class Part:
     """A component a variant's state holds (brotherhood's Wall, wildlings and heroes), with its
     own data. It copies itself and writes its fields into the state's JSON under their own
-    names; the state lists it in :attr:`CatanData._PARTS` with the function reading it back."""
+    names; the state lists it in :attr:`CatanData._PARTS` with the function reading it back.
+
+    A part whose JSON keys are its field names lists them by kind — lists of lists
+    (``NESTED_FIELDS``), lists (``LIST_FIELDS``), plain values (``SCALAR_FIELDS``) — and
+    :meth:`copy_fields`, :meth:`to_json` and :meth:`read_json` handle them by name, in that
+    order (the JSON's key order is part of saved games). Other parts override :meth:`to_json`."""
+
+    NESTED_FIELDS: ClassVar[tuple[str, ...]] = ()
+    LIST_FIELDS: ClassVar[tuple[str, ...]] = ()
+    SCALAR_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def copy(self) -> Part:
         raise NotImplementedError
 
+    def copy_fields(self, other: Part) -> None:
+        """Set ``other``'s listed fields (a fresh part of the same class) to copies of these."""
+        for name in self.NESTED_FIELDS:
+            setattr(other, name, [row[:] for row in getattr(self, name)])
+        for name in self.LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in self.SCALAR_FIELDS:
+            setattr(other, name, getattr(self, name))
+
     def to_json(self, out: dict[str, Any]) -> None:
-        raise NotImplementedError
+        for name in self.NESTED_FIELDS:
+            out[name] = [list(row) for row in getattr(self, name)]
+        for name in self.LIST_FIELDS:
+            out[name] = list(getattr(self, name))
+        for name in self.SCALAR_FIELDS:
+            out[name] = getattr(self, name)
+
+    def read_json(self, obj: dict[str, Any]) -> None:
+        """Set the listed fields from the state's JSON (what :meth:`to_json` wrote)."""
+        for name in self.NESTED_FIELDS:
+            setattr(self, name, [list(row) for row in obj[name]])
+        for name in self.LIST_FIELDS:
+            setattr(self, name, list(obj[name]))
+        for name in self.SCALAR_FIELDS:
+            setattr(self, name, obj[name])
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

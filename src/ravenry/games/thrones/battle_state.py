@@ -77,15 +77,19 @@ class BattleState:
     def copy(self) -> BattleState:
         return BattleState(self)
 
-    def begin_march(self, march_bonus: int) -> None:
-        """A march begins: no battle yet, and the order's bonus for the one it may start."""
-        self.march_bonus = march_bonus
+    def _disengage(self) -> None:
+        """Nobody fights anywhere: no area, sides or attacking units."""
         self.area = -1
         self.origin = -1
         self.attacker = -1
         self.defender = -1
         self.neutral = 0
         self.attacking = [0, 0, 0]
+
+    def begin_march(self, march_bonus: int) -> None:
+        """A march begins: no battle yet, and the order's bonus for the one it may start."""
+        self.march_bonus = march_bonus
+        self._disengage()
 
     def engage(self, area: int, origin: int, attacker: int, defender: int, neutral: int) -> None:
         """The first unit marches into ``area``: who fights (the units follow in ``attacking``)."""
@@ -108,12 +112,7 @@ class BattleState:
     def end(self) -> None:
         """The battle is over. The result (``winner``, ``loser``, ``casualties``) and the pledges
         stay until the next one begins."""
-        self.area = -1
-        self.origin = -1
-        self.attacker = -1
-        self.defender = -1
-        self.neutral = 0
-        self.attacking = [0, 0, 0]
+        self._disengage()
         self.support_queue = []
         self.cards = [-1, -1]
         self.cards_revealed = 0
