@@ -84,7 +84,9 @@ def test_the_title_tells_you_it_is_your_move_and_chat_survives_a_reload(browser:
     assert _favicon(mover).endswith("favicon.svg")
     # The hidden tab shows one notification; the mover's page, opened on its move, showed none.
     notes = other.page.evaluate("window.__notes")
-    assert [n["title"] for n in notes] == ["Your move – Catan"] and "settlement" in notes[0]["body"]
+    assert [n["title"] for n in notes] == ["Your move – The Settlers of Catan"] and "settlement" in notes[0][
+        "body"
+    ]
     assert mover.page.evaluate("window.__notes") == []
     other.page.evaluate("window.__hidden = false")
 
