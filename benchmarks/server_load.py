@@ -15,7 +15,7 @@ acts, now while the bots use a core; the bots' moves a second are reported too (
 server's database after the run, so not with ``--server``). People then wait
 for the bots at their tables (a bot worker makes about one 0.8 s decision a second), so few
 people's acts are measured; ``--bot-games M`` adds M games in which every seat is such a bot
-(made at the start, nobody connected), keeping the workers busy beside games of people.
+(nobody connected; one ends, another starts), keeping the workers busy beside games of people.
 
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 30 --postgres
@@ -280,6 +280,24 @@ async def keep_one_game_going(
         totals.games_finished += all(ended)
 
 
+async def keep_bot_game_going(
+    http: httpx.AsyncClient,
+    base: str,
+    game: str,
+    seats: list[dict[str, str]],
+    game_id: str,
+    totals: Totals,
+) -> None:
+    """One game of bots only, all the time: when it ends (fast bots finish a game in seconds)
+    another takes its place, so the bots' own games are measured through the whole window."""
+    while time.monotonic() < totals.stop_at:
+        await asyncio.sleep(0.5)
+        summary = (await http.get(f"{base}/api/games/{game_id}")).json()
+        if summary["status"] == "finished":
+            game_id = (await create_game(http, base, game, seats))["id"]
+            totals.bot_games.add(game_id)
+
+
 async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
     base = bases[0]
     totals = Totals()
@@ -287,8 +305,10 @@ async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         bot_table = [{"kind": "bot", "bot": args.bot or level_spec("hard", args.game)}] * args.players
-        for _ in range(args.bot_games):
-            totals.bot_games.add((await create_game(http, base, args.game, bot_table))["id"])
+        bot_games = [
+            (await create_game(http, base, args.game, bot_table))["id"] for _ in range(args.bot_games)
+        ]
+        totals.bot_games.update(bot_games)
         # The warm-up starts once the bot games exist (making 200 of them takes seconds on a
         # loaded machine, which would otherwise push the people's start-up into the window).
         now, wall = time.monotonic(), time.time()
@@ -296,6 +316,7 @@ async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
         totals.stop_at = now + args.warmup + args.seconds
         totals.window = (wall + args.warmup, wall + args.warmup + args.seconds)
         await asyncio.gather(
+            *(keep_bot_game_going(http, base, args.game, bot_table, gid, totals) for gid in bot_games),
             *(
                 keep_one_game_going(
                     http,
@@ -310,7 +331,7 @@ async def run_load(bases: list[str], args: argparse.Namespace) -> Totals:
                     args.sticky,
                 )
                 for g in range(args.games)
-            )
+            ),
         )
     return totals
 
