@@ -1,5 +1,6 @@
-"""The compiled fast path (ravenry.observations.catan_state) writes exactly the view encoder's numbers,
-for every seat at every step of random games (offers and counter-offers included)."""
+"""The compiled fast paths (ravenry.observations.catan_state, .thrones_state) write exactly the view
+encoder's numbers, for every seat at every step of random games (Catan: offers and counter-offers
+included; Thrones: bidding, battles and their house cards, the end)."""
 
 from __future__ import annotations
 
@@ -50,9 +51,46 @@ def test_the_state_encoder_is_the_view_encoder(game: str, options: dict[str, Any
     assert wanted <= seen, seen
 
 
+@pytest.mark.parametrize("players", [5, 3])
+def test_the_thrones_state_encoder_is_the_view_encoder(players: int) -> None:
+    match = Match("thrones", players=players)
+    assert match._thrones is not None  # the fast path is on
+    rng = np.random.default_rng(7)
+    seen: set[str] = set()
+    # Moments the encoder treats apart: hidden power and bids, a battle's cards (hidden, then
+    # shown), pledged support, revealed orders, the end.
+    wanted = {"bidding", "house_cards", "support", "casualties", "march_move", "over", "shown_card"}
+    for seed in range(1, 6):
+        if seed > 1 and wanted <= seen:
+            break
+        match.reset(seed)
+        while True:
+            for seat in range(match.players):
+                view = match.view(seat)
+                fast = match.observation(seat)
+                slow = match.view_observation(seat, view)
+                assert fast.dtype == slow.dtype == np.float32
+                differ = np.flatnonzero(fast != slow)
+                assert not differ.size, (seed, seat, view["phase"], differ[:5])
+                seen.add(view["phase"])
+                if view.get("battle") and any(c is not None for c in view["battle"]["cards"]):
+                    seen.add("shown_card")
+            if match.done:
+                break
+            deciders = match.deciders()
+            moves = [
+                (s, match.action(pick(match.mask(s), rng)))
+                for s in (deciders if match.simultaneous else deciders[:1])
+            ]
+            for seat, action in moves:
+                if seat in match.deciders():
+                    match.apply(seat, action)
+    assert wanted <= seen, wanted - seen
+
+
 def test_the_other_games_encode_their_views() -> None:
-    for game in ("brotherhood", "thrones"):
-        assert Match(game)._fast is None
+    assert Match("brotherhood")._fast is None
+    assert Match("brotherhood")._thrones is None
 
 
 def test_the_view_is_in_the_info_only_when_asked() -> None:

@@ -31,6 +31,7 @@ from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
 from ravenry.core.rng import Rng
 from ravenry.observations.catan_state import state_encoder_for
+from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
 from ravenry.observations.turns import Decide, play_others
 from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
 from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
@@ -98,6 +99,13 @@ class Match:
             )
             if self._fast is not None:
                 self._dense_places = np.array(self._fast.dense_places(), dtype=np.intp)
+        # Thrones' fast path: every number from the state (no static fields, no base vector).
+        self._thrones: ThronesStateEncoder | None = None
+        self._thrones_places = np.zeros(0, dtype=np.intp)
+        if game_id == "thrones":
+            self._thrones = thrones_encoder_for(self.state, self.encoding.starts(), n)
+            if self._thrones is not None:
+                self._thrones_places = np.array(self._thrones.dense_places(), dtype=np.intp)
         # The base vector of the fast path: the board's static fields and the pieces' 1s, for
         # the pieces list the fast encoder gave (it gives the same list while they stay).
         self._pieces: list[int] | None = None
@@ -191,6 +199,12 @@ class Match:
             return self.encoding.from_lists(
                 self._pieces_base, self._dense_places, dense, ones, places, values
             )
+        if view is None and self._thrones is not None:
+            counts, thrones_ones = self._thrones.encode(self._state, seat)
+            out = np.zeros(self.encoding.size, dtype=np.float32)
+            out[self._thrones_places] = counts
+            out[thrones_ones] = 1.0
+            return out
         return self.view_observation(seat, view)
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
