@@ -59,7 +59,8 @@ def test_the_thrones_state_encoder_is_the_view_encoder(players: int) -> None:
     seen: set[str] = set()
     # Moments the encoder treats apart: hidden power and bids, a battle's cards (hidden, then
     # shown), pledged support, revealed orders, the end.
-    wanted = {"bidding", "house_cards", "support", "casualties", "march_move", "over", "shown_card"}
+    wanted = {"bidding", "house_cards", "support", "casualties", "march_move", "over"}
+    wanted |= {"hidden_card", "shown_card"}
     for seed in range(1, 6):
         if seed > 1 and wanted <= seen:
             break
@@ -73,18 +74,17 @@ def test_the_thrones_state_encoder_is_the_view_encoder(players: int) -> None:
                 differ = np.flatnonzero(fast != slow)
                 assert not differ.size, (seed, seat, view["phase"], differ[:5])
                 seen.add(view["phase"])
-                if view.get("battle") and any(c is not None for c in view["battle"]["cards"]):
+                battle = view.get("battle")
+                if battle and battle["chosen"] != [c is not None for c in battle["cards"]]:
+                    seen.add("hidden_card")  # a card chosen that this seat may not see yet
+                if battle and any(c is not None for c in battle["cards"]):
                     seen.add("shown_card")
             if match.done:
                 break
-            deciders = match.deciders()
-            moves = [
-                (s, match.action(pick(match.mask(s), rng)))
-                for s in (deciders if match.simultaneous else deciders[:1])
-            ]
-            for seat, action in moves:
-                if seat in match.deciders():
-                    match.apply(seat, action)
+            # One seat at a time, simultaneous decisions too (as the AEC env plays them): the
+            # seats look at the moments between two sealed answers.
+            seat = match.deciders()[0]
+            match.apply(seat, match.action(pick(match.mask(seat), rng)))
     assert wanted <= seen, wanted - seen
 
 
