@@ -13,9 +13,12 @@ houses' power and pools as hidden and the seat's own bid alone; in a battle, a h
 once both are revealed or when it is the seat's own. The RL tests check, at every step of random
 games, that it gives the view encoder's vector and that a hidden-information twin gets the same.
 
-Output (:meth:`ThronesStateEncoder.encode`): the counts, as ints in the fixed order of
-:meth:`ThronesStateEncoder.dense_places`, and the places of the 1s (one-hots and flags);
-:class:`ravenry.rl.encoding.Encoding` sets them into a zero vector. No numpy here.
+Output: lists of ints, no numpy here. :meth:`ThronesStateEncoder.board` gives the board's counts
+(in the fixed order of :meth:`ThronesStateEncoder.board_places`) and 1s, the same for every seat
+and rebuilt only when the board changes; :meth:`ThronesStateEncoder.encode` the rest for one
+seat: counts (in the order of :meth:`ThronesStateEncoder.dense_places`) and the places of the 1s.
+:class:`ravenry.rl.match.Match` sets the board's into a base vector it keeps while the board
+stays, and the rest into a copy of it each step.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ravenry.games.thrones.data import (
+    ALL_CARDS,
     AREA_IS_SEA,
     CARDS_PER_HOUSE,
     N_AREAS,
@@ -37,6 +41,12 @@ N_TRACKS: Final = 3
 N_BID_FOR: Final = N_TRACKS + 1  # the three tracks, then the Night's Watch (encoding.py's bid_for)
 N_WESTEROS: Final = len(WESTEROS_NAMES)
 N_SUPPORT_SIDES: Final = 3  # attacker, defender, none
+_ALL_WESTEROS: Final = (1 << N_WESTEROS) - 1
+# The bits set in each mask below 1 << N_WESTEROS: restrictions in force, and house cards in a
+# hand (CARDS_PER_HOUSE, 7, is below N_WESTEROS, 11).
+_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(c for c in range(N_WESTEROS) if (mask >> c) & 1) for mask in range(1 << N_WESTEROS)
+)
 
 
 class ThronesStateEncoder:
@@ -84,20 +94,32 @@ class ThronesStateEncoder:
         self.battle_support = self.battle_attacking + 4
         self.battle_neutral = self.battle_support + N_AREAS * N_SUPPORT_SIDES
         self.battle_cards = self.battle_neutral + 2
-        # Each area's seat one-hot (owner, token, home): the seats, then "none".
-        self._area_width = n + 1
+        # The board's lists as :meth:`board` last read them, and what it made of them.
+        self._units: list[int] = []
+        self._routed: list[int] = []
+        self._owner: list[int] = []
+        self._token: list[int] = []
+        self._order: list[int] = []
+        self._order_owner: list[int] = []
+        self._neutral: list[int] = []
+        self._home: list[int] = []
+        self._board: tuple[list[int], list[int]] = ([], [])
+
+    def board_places(self) -> list[int]:
+        """Where the numbers of :meth:`board`'s first list go, in its order."""
+        out = list(range(self.units, self.units + 3 * N_AREAS))
+        out += list(range(self.routed, self.routed + 3 * N_AREAS))
+        out += list(range(self.neutral, self.neutral + N_AREAS))
+        out += list(range(self.castles, self.castles + self.n))
+        return out
 
     def dense_places(self) -> list[int]:
         """Where the numbers of :meth:`encode`'s first list go, in its order."""
         n = self.n
         out = [self.turn, self.castles_to_win]
-        out += list(range(self.units, self.units + 3 * N_AREAS))
-        out += list(range(self.routed, self.routed + 3 * N_AREAS))
-        out += list(range(self.neutral, self.neutral + N_AREAS))
         out += list(range(self.power, self.power + n))
         out += list(range(self.pool, self.pool + n))
         out += list(range(self.supply, self.supply + n))
-        out += list(range(self.castles, self.castles + n))
         out += list(range(self.tracks, self.tracks + N_TRACKS * n))
         out += [self.wildlings]
         out += list(range(self.deck_sizes, self.deck_sizes + 3))
@@ -112,17 +134,61 @@ class ThronesStateEncoder:
         out += [self.battle_neutral, self.battle_neutral + 1]  # neutral strength, casualties
         return out
 
+    def board(self, s: ThronesData) -> tuple[list[int], list[int]]:
+        """The board's fields, the same for every seat: the counts of :meth:`board_places` in
+        order (units, routed units, neutral forces, castles held) and the places of the 1s
+        (owners, power tokens, home areas, revealed orders). The same tuple object as long as
+        the board is the same, so that a caller may keep what it built from it: most steps
+        (orders placed face down, bids, cards) leave the board as it was, and comparing its
+        lists (in C) costs far less than reading them again."""
+        if (
+            s.units == self._units
+            and s.routed == self._routed
+            and s.owner == self._owner
+            and s.token == self._token
+            and s.order == self._order
+            and s.order_owner == self._order_owner
+            and s.neutral == self._neutral
+            and s.home == self._home
+        ):
+            return self._board
+        n = self.n
+        counts = s.units + s.routed
+        counts += s.neutral
+        counts += _castles(s, n)
+        width = n + 1
+        at = self.owner
+        ones = [at + a * width + (x if 0 <= x < n else n) for a, x in enumerate(s.owner)]
+        at = self.power_tokens
+        ones += [at + a * width + (x if 0 <= x < n else n) for a, x in enumerate(s.token)]
+        at = self.home
+        ones += [at + a * width + (x if 0 <= x < n else n) for a, x in enumerate(s.home)]
+        order_owner = s.order_owner
+        order_width = n + N_ORDER_KINDS
+        for a, k in enumerate(s.order):
+            if k >= 0:
+                at = self.orders + a * order_width
+                ones.append(at + order_owner[a])
+                ones.append(at + n + k)
+        self._units = s.units[:]
+        self._routed = s.routed[:]
+        self._owner = s.owner[:]
+        self._token = s.token[:]
+        self._order = s.order[:]
+        self._order_owner = order_owner[:]
+        self._neutral = s.neutral[:]
+        self._home = s.home[:]
+        self._board = (counts, ones)
+        return self._board
+
     def encode(self, s: ThronesData, seat: int) -> tuple[list[int], list[int]]:
-        """``seat``'s numbers now: those of :meth:`dense_places` in order, and the places of
-        the 1s."""
+        """``seat``'s numbers now but :meth:`board`'s: those of :meth:`dense_places` in order,
+        and the places of the 1s."""
         n = self.n
         mine = 0 <= seat < n
         bidding = s.phase == P_BID
         # -- the counts
         dense = [s.turn, s.castles_to_win]
-        dense += s.units
-        dense += s.routed
-        dense += s.neutral
         if bidding:  # another house's power and pool are hidden while bidding
             dense += [s.power[p] if p == seat else 0 for p in range(n)]
             dense += [s.pool[p] if p == seat else 0 for p in range(n)]
@@ -130,7 +196,6 @@ class ThronesStateEncoder:
             dense += s.power
             dense += s.pool
         dense += s.supply
-        dense += _castles(s, n)
         for track in s.tracks:
             dense += track
         dense.append(s.wildlings)
@@ -162,45 +227,24 @@ class ThronesStateEncoder:
         current = s.current if s.phase != P_OVER else -1
         ones.append(self.current + (current if 0 <= current < n else n))
         ones.append(self.phase + s.phase)
-        width = self._area_width
-        owner_at = self.owner
-        token_at = self.power_tokens
-        home_at = self.home
-        owner = s.owner
-        token = s.token
-        home = s.home
-        for a in range(N_AREAS):
-            x = owner[a]
-            ones.append(owner_at + a * width + (x if 0 <= x < n else n))
-            x = token[a]
-            ones.append(token_at + a * width + (x if 0 <= x < n else n))
-            x = home[a]
-            ones.append(home_at + a * width + (x if 0 <= x < n else n))
-        order = s.order
-        order_owner = s.order_owner
-        order_width = n + N_ORDER_KINDS
-        for a in range(N_AREAS):
-            k = order[a]
-            if k >= 0:
-                at = self.orders + a * order_width
-                ones.append(at + order_owner[a])
-                ones.append(at + n + k)
         if mine:
-            pending = s.pending[seat]
             at = self.my_orders
-            for a in range(N_AREAS):
-                k = pending[a]
-                if k >= 0:
-                    ones.append(at + a * N_ORDER_KINDS + k)
+            ones += [at + a * N_ORDER_KINDS + k for a, k in enumerate(s.pending[seat]) if k >= 0]
         if bidding:
             for p in range(n):
                 if p != seat:
                     ones.append(self.power + n + p)
                     ones.append(self.pool + n + p)
-        for p in range(n):
-            _bits(ones, self.hands + p * CARDS_PER_HOUSE, s.hand[p], CARDS_PER_HOUSE)
-            _bits(ones, self.discards + p * CARDS_PER_HOUSE, s.discard[p], CARDS_PER_HOUSE)
-        _bits(ones, self.restrictions, s.restrictions, N_WESTEROS)
+        at = self.hands
+        for mask in s.hand:
+            ones += [at + c for c in _BITS[mask & ALL_CARDS]]
+            at += CARDS_PER_HOUSE
+        at = self.discards
+        for mask in s.discard:
+            ones += [at + c for c in _BITS[mask & ALL_CARDS]]
+            at += CARDS_PER_HOUSE
+        at = self.restrictions
+        ones += [at + c for c in _BITS[s.restrictions & _ALL_WESTEROS]]
         at = self.westeros
         for c in s.revealed:
             ones.append(at + (c if 0 <= c < N_WESTEROS else N_WESTEROS))
@@ -280,16 +324,6 @@ def _castles(s: ThronesData, n: int) -> list[int]:
         if 0 <= who < n:
             out[who] += 1
     return out
-
-
-def _bits(ones: list[int], at: int, mask: int, size: int) -> None:
-    """``at + c`` for each bit ``c`` below ``size`` set in ``mask`` (house cards, restrictions)."""
-    c = 0
-    while mask and c < size:
-        if mask & 1:
-            ones.append(at + c)
-        mask >>= 1
-        c += 1
 
 
 def thrones_encoder_for(state: object, starts: Mapping[str, int], n: int) -> ThronesStateEncoder | None:

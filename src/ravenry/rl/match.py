@@ -102,10 +102,14 @@ class Match:
         # Thrones' fast path: every number from the state (no static fields, no base vector).
         self._thrones: ThronesStateEncoder | None = None
         self._thrones_places = np.zeros(0, dtype=np.intp)
+        self._thrones_board_places = np.zeros(0, dtype=np.intp)
+        self._thrones_board: tuple[list[int], list[int]] | None = None
+        self._thrones_base: Obs = np.zeros(0, dtype=np.float32)
         if game_id == "thrones":
             self._thrones = thrones_encoder_for(self.state, self.encoding.starts(), n)
             if self._thrones is not None:
                 self._thrones_places = np.array(self._thrones.dense_places(), dtype=np.intp)
+                self._thrones_board_places = np.array(self._thrones.board_places(), dtype=np.intp)
         # The base vector of the fast path: the board's static fields and the pieces' 1s, for
         # the pieces list the fast encoder gave (it gives the same list while they stay).
         self._pieces: list[int] | None = None
@@ -200,12 +204,21 @@ class Match:
                 self._pieces_base, self._dense_places, dense, ones, places, values
             )
         if view is None and self._thrones is not None:
-            counts, thrones_ones = self._thrones.encode(self._state, seat)
-            out = np.zeros(self.encoding.size, dtype=np.float32)
-            out[self._thrones_places] = counts
-            out[thrones_ones] = 1.0
-            return out
+            return self._thrones_observation(self._thrones, seat)
         return self.view_observation(seat, view)
+
+    def _thrones_observation(self, encoder: ThronesStateEncoder, seat: int) -> Obs:
+        board = encoder.board(self._state)
+        if board is not self._thrones_board:  # the board changed: a new base vector
+            base = np.zeros(self.encoding.size, dtype=np.float32)
+            base[self._thrones_board_places] = board[0]
+            base[board[1]] = 1.0
+            self._thrones_board, self._thrones_base = board, base
+        counts, ones = encoder.encode(self._state, seat)
+        out = self._thrones_base.copy()
+        out[self._thrones_places] = counts
+        out[ones] = 1.0
+        return out
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation encoded from its view (the specification of every field)."""
