@@ -21,7 +21,9 @@ COMPILED = [
     ),
     # The RL observations' fast path (plain lists in and out: the rest of ravenry.rl, numpy's
     # side, stays interpreted).
+    "src/ravenry/observations/brotherhood_state.py",
     "src/ravenry/observations/catan_state.py",
+    "src/ravenry/observations/thrones_state.py",
     "src/ravenry/observations/turns.py",
 ]
 

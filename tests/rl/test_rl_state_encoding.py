@@ -12,7 +12,7 @@ from rl_support import GAMES, pick
 
 from ravenry.rl.match import Match
 
-FAST = [(g, o) for g, o in GAMES if g in ("catan", "got-catan")]
+FAST = [(g, o) for g, o in GAMES if g in ("catan", "got-catan", "brotherhood")]
 
 
 @pytest.mark.parametrize(("game", "options"), FAST, ids=[g for g, _ in FAST])
@@ -88,9 +88,10 @@ def test_the_thrones_state_encoder_is_the_view_encoder(players: int) -> None:
     assert wanted <= seen, wanted - seen
 
 
-def test_the_other_games_encode_their_views() -> None:
-    assert Match("brotherhood")._fast is None
-    assert Match("brotherhood")._thrones is None
+def test_every_game_has_a_state_encoder() -> None:
+    assert Match("thrones")._fast is None and Match("thrones")._thrones is not None
+    for game in ("catan", "got-catan", "brotherhood"):
+        assert Match(game)._fast is not None and Match(game)._thrones is None
 
 
 def test_the_view_is_in_the_info_only_when_asked() -> None:
@@ -106,3 +107,38 @@ def test_the_view_is_in_the_info_only_when_asked() -> None:
     (obs, *_, info), (obs_v, *_, info_v) = plain.step(action), with_view.step(action)
     assert "view" not in info and np.array_equal(obs, obs_v)
     assert dict(info_v["view"]) == with_view.match.state.observe(0, static=False)
+
+
+def test_the_brotherhood_encoder_sees_what_its_view_shows() -> None:
+    """Long games (the wildlings reach the Gift) where seat 0 holds Mance Rayder and seat 1
+    Melisandre from the start: the cards a hero's user looks at are in its view alone."""
+    from ravenry.games.brotherhood.heroes import MANCE, MELISANDRE
+
+    match = Match("brotherhood", players=3, turn_cap=200, max_offers_per_turn=0)
+    rng = np.random.default_rng(11)
+    seen: set[str] = set()
+    wanted = {"hero_mance", "hero_melisandre", "gift_wildlings", "wall", "breach", "wildling_die"}
+    for seed in range(1, 9):
+        if wanted <= seen:
+            break
+        match.reset(seed)
+        heroes = match.state.heroes  # type: ignore[attr-defined]
+        for seat, hero in ((0, MANCE), (1, MELISANDRE)):
+            if hero in heroes.hero_display:
+                heroes.hero_display[heroes.hero_display.index(hero)] = heroes.hero[seat]
+            heroes.hero[seat] = hero
+        match.state.forget_legal_actions()
+        while not match.done:
+            for seat in range(match.players):
+                view = match.view(seat)
+                fast = match.observation(seat)
+                slow = match.view_observation(seat, view)
+                differ = np.flatnonzero(fast != slow)
+                assert not differ.size, (seed, seat, view["phase"], differ[:5])
+                seen.add(view["phase"])
+                seen |= {k for k in ("gift_wildlings", "wall") if any(view[k])}
+                seen |= {"breach"} if view["breaches"] else set()
+                seen |= {"wildling_die"} if view["wildling_die"] else set()
+            seat = match.deciders()[0]
+            match.apply(seat, match.action(pick(match.mask(seat), rng)))
+    assert wanted <= seen, wanted - seen

@@ -6,9 +6,9 @@
   registered as ``ravenry/catan-v0``, ``ravenry/got-catan-v0``, ``ravenry/brotherhood-v0`` and
   ``ravenry/thrones-v0`` for :func:`gymnasium.make` once this package is imported.
 
-Observations (:mod:`ravenry.rl.encoding`) come from each seat's own view only (``catan`` and
-``got-catan`` write the same numbers straight from the state: :mod:`ravenry.observations.catan_state`,
-compiled with the rules cores); actions index a
+Observations (:mod:`ravenry.rl.encoding`) come from each seat's own view only (every game
+writes the same numbers straight from the state: :mod:`ravenry.observations.catan_state`,
+``brotherhood_state`` and ``thrones_state``, compiled with the rules cores); actions index a
 fixed catalogue per game (:mod:`ravenry.rl.catalogue`) with a mask from the engine's legal
 actions and templates. ``docs/rl.md`` has the field tables and catalogue sizes.
 The core package never imports this one: ``import ravenry`` needs none of its dependencies.

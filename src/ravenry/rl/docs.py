@@ -40,10 +40,12 @@ default: building it costs more than the engine actions of a step). The mask is 
 of random games, against hidden-information twins (other hands, the development deck, face-down
 orders, sealed bids and hidden house cards scrambled).
 
-Speed: for `catan` and `got-catan` the observation is written straight from the state by
-`ravenry/observations/catan_state.py` (compiled by mypyc with the rules cores in `make compiled`),
+Speed: the observation is written straight from the state by
+`ravenry/observations/catan_state.py` (`catan`, `got-catan`; with `brotherhood_state.py` for
+`brotherhood`) and `thrones_state.py` (compiled by mypyc with the rules cores in `make compiled`),
 the very numbers of the view encoder (`tests/rl/test_rl_state_encoding.py` compares them for
-every seat at every step of random games); `brotherhood` and `thrones` encode the view. In
+every seat at every step of random games, the moments a seat sees more than the others
+included: its own sealed orders, bid and house card, Mance Rayder's and Melisandre's look). In
 `gym_env` the bots' turns between two steps run in `ravenry/observations/turns.py` (compiled
 too; `tests/rl/test_rl_bot_turns.py` checks they play as a plain loop of the same bots).
 `benchmarks/rl_speed.py` and `benchmarks/rl_vs_catanatron_gym.py` measure the environments

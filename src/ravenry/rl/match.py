@@ -30,6 +30,7 @@ import numpy as np
 from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
 from ravenry.core.rng import Rng
+from ravenry.observations.brotherhood_state import brotherhood_encoder_for
 from ravenry.observations.catan_state import state_encoder_for
 from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
 from ravenry.observations.turns import Decide, play_others
@@ -94,9 +95,11 @@ class Match:
         self._fast: Any = None
         self._dense_places = np.zeros(0, dtype=np.intp)
         if game_id != "thrones" and self.board is not None:
-            self._fast = state_encoder_for(
-                self.state, self.encoding.starts(), n, len(self.board["hexes"]), CATAN_PHASES
-            )
+            n_hex = len(self.board["hexes"])
+            starts = self.encoding.starts()
+            self._fast = brotherhood_encoder_for(
+                self.state, starts, n, n_hex, CATAN_PHASES
+            ) or state_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES)
             if self._fast is not None:
                 self._dense_places = np.array(self._fast.dense_places(), dtype=np.intp)
         # Thrones' fast path: every number from the state (no static fields, no base vector).
