@@ -69,6 +69,9 @@ class CatanStateEncoder:
         self._node_level: list[int] = []
         self._edge_owner: list[int] = []
         self._pieces: list[int] = []
+        # The phase one-hot's place by the state's phase number (``phase_name`` looks its name
+        # up each call; a game's phase numbers keep their names).
+        self._phase_places: dict[int, int] = {}
 
     def dense_places(self) -> list[int]:
         """Where the numbers of :meth:`encode`'s first list go, in its order."""
@@ -144,7 +147,12 @@ class CatanStateEncoder:
         for p in decision.players:
             if 0 <= p < n:
                 ones.append(self.deciding + p)
-        ones.append(self.phase + self.phase_index.get(s.phase_name(), self.n_phases))
+        phase = self._phase_places.get(s.phase, -1)
+        if phase < 0:  # a phase not met before: its name says its place
+            phase = self._phase_places[s.phase] = self.phase + self.phase_index.get(
+                s.phase_name(), self.n_phases
+            )
+        ones.append(phase)
         robber = s.robber
         ones.append(self.robber + (robber if 0 <= robber < self.n_hex else self.n_hex))
         holder = s.longest_road_holder

@@ -103,6 +103,7 @@ class ThronesStateEncoder:
         self._order_owner: list[int] = []
         self._neutral: list[int] = []
         self._home: list[int] = []
+        self._muster_points: list[int] = []
         self._board: tuple[list[int], list[int]] = ([], [])
 
     def board_places(self) -> list[int]:
@@ -111,6 +112,7 @@ class ThronesStateEncoder:
         out += list(range(self.routed, self.routed + 3 * N_AREAS))
         out += list(range(self.neutral, self.neutral + N_AREAS))
         out += list(range(self.castles, self.castles + self.n))
+        out += list(range(self.muster_points, self.muster_points + N_AREAS))
         return out
 
     def dense_places(self) -> list[int]:
@@ -124,7 +126,6 @@ class ThronesStateEncoder:
         out += [self.wildlings]
         out += list(range(self.deck_sizes, self.deck_sizes + 3))
         out += [self.blade_used, self.raven_used]
-        out += list(range(self.muster_points, self.muster_points + N_AREAS))
         out += list(range(self.loss_points, self.loss_points + n))
         bids = self.bids + N_BID_FOR + 1
         out += list(range(bids, bids + n))  # the last revealed bids
@@ -136,11 +137,11 @@ class ThronesStateEncoder:
 
     def board(self, s: ThronesData) -> tuple[list[int], list[int]]:
         """The board's fields, the same for every seat: the counts of :meth:`board_places` in
-        order (units, routed units, neutral forces, castles held) and the places of the 1s
-        (owners, power tokens, home areas, revealed orders). The same tuple object as long as
-        the board is the same, so that a caller may keep what it built from it: most steps
-        (orders placed face down, bids, cards) leave the board as it was, and comparing its
-        lists (in C) costs far less than reading them again."""
+        order (units, routed units, neutral forces, castles held, mustering points) and the
+        places of the 1s (owners, power tokens, home areas, revealed orders). The same tuple
+        object as long as the board is the same, so that a caller may keep what it built from
+        it: most steps (orders placed face down, bids, cards) leave the board as it was, and
+        comparing its lists (in C) costs far less than reading them again."""
         if (
             s.units == self._units
             and s.routed == self._routed
@@ -150,12 +151,14 @@ class ThronesStateEncoder:
             and s.order_owner == self._order_owner
             and s.neutral == self._neutral
             and s.home == self._home
+            and s.mustering.points == self._muster_points
         ):
             return self._board
         n = self.n
         counts = s.units + s.routed
         counts += s.neutral
         counts += _castles(s, n)
+        counts += s.mustering.points
         width = n + 1
         at = self.owner
         ones = [at + a * width + (x if 0 <= x < n else n) for a, x in enumerate(s.owner)]
@@ -178,6 +181,7 @@ class ThronesStateEncoder:
         self._order_owner = order_owner[:]
         self._neutral = s.neutral[:]
         self._home = s.home[:]
+        self._muster_points = s.mustering.points[:]
         self._board = (counts, ones)
         return self._board
 
@@ -202,7 +206,6 @@ class ThronesStateEncoder:
         dense += [len(d) for d in s.decks]
         dense.append(1 if s.blade_used else 0)
         dense.append(1 if s.raven_used else 0)
-        dense += s.mustering.points
         dense += s.loss_points
         last = s.bidding.last
         if last:

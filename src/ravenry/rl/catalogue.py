@@ -140,7 +140,7 @@ class Catalogue:
             action = exc.args[0]
             raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
         if places:
-            mask[np.array(places, dtype=np.intp)] = 1
+            mask[np.fromiter(places, np.intp, len(places))] = 1
         if self._offer_offset:
             for template in state.action_templates(seat):
                 offset = self._offer_offset.get(template["type"])

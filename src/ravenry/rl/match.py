@@ -214,13 +214,14 @@ class Match:
         board = encoder.board(self._state)
         if board is not self._thrones_board:  # the board changed: a new base vector
             base = np.zeros(self.encoding.size, dtype=np.float32)
-            base[self._thrones_board_places] = board[0]
-            base[board[1]] = 1.0
+            counts, ones = board
+            base[self._thrones_board_places] = np.fromiter(counts, np.float32, len(counts))
+            base[np.fromiter(ones, np.intp, len(ones))] = 1.0
             self._thrones_board, self._thrones_base = board, base
         counts, ones = encoder.encode(self._state, seat)
         out = self._thrones_base.copy()
-        out[self._thrones_places] = counts
-        out[ones] = 1.0
+        out[self._thrones_places] = np.fromiter(counts, np.float32, len(counts))
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
         return out
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
