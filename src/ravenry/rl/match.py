@@ -23,7 +23,7 @@ Thrones 10 rounds: the game's own end), or after ``turn_cap * 500`` actions.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -36,6 +36,9 @@ from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_enco
 from ravenry.observations.turns import Decide, play_others
 from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
 from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
+
+if TYPE_CHECKING:
+    from ravenry.games.thrones.state import ThronesData
 
 GAMES = ("catan", "got-catan", "brotherhood", "thrones")
 DEFAULT_TURN_CAP = {"catan": 200, "got-catan": 200, "brotherhood": 200, "thrones": 10}
@@ -211,14 +214,15 @@ class Match:
         return self.view_observation(seat, view)
 
     def _thrones_observation(self, encoder: ThronesStateEncoder, seat: int) -> Obs:
-        board = encoder.board(self._state)
+        state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
+        board = encoder.board(state)
         if board is not self._thrones_board:  # the board changed: a new base vector
             base = np.zeros(self.encoding.size, dtype=np.float32)
             counts, ones = board
             base[self._thrones_board_places] = np.fromiter(counts, np.float32, len(counts))
             base[np.fromiter(ones, np.intp, len(ones))] = 1.0
             self._thrones_board, self._thrones_base = board, base
-        counts, ones = encoder.encode(self._state, seat)
+        counts, ones = encoder.encode(state, seat)
         out = self._thrones_base.copy()
         out[self._thrones_places] = np.fromiter(counts, np.float32, len(counts))
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
