@@ -7,8 +7,10 @@ Four loops play random games from seeds 1, 2, ... for a fixed CPU time each (one
 - ``bots``: every seat is the environment's bot (``BotSeat`` of ``random``, its own ``Rng``), as
   ``ravenry simulate`` plays: what the env's bots cost without any observation or mask;
 - ``gym``: ``ravenry.rl.gym_env`` — seat 0 picks uniformly among the mask's 1s
-  (``random.Random.choice`` over ``np.flatnonzero(info["action_mask"])``), the other seats are
-  ``random`` bots inside the environment; reported per environment step and per engine action
+  (``random.Random.choice`` over ``np.flatnonzero`` of the int8 mask seen as bools: the same
+  indices, and numpy finds them about 10× faster in a bool array, which counts for Thrones'
+  21,025 actions), the other seats are ``random`` bots inside the environment; reported per
+  environment step and per engine action
   (the agent's and the bots'). Each step: the agent's action applied, the bots' turns, the
   reward, the observation (float32) and the mask (int8);
 - ``aec``: ``ravenry.rl.aec_env`` — every seat is an agent picking among its mask's 1s (an
@@ -117,7 +119,7 @@ def gym(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
         steps = 0
         done = False
         while not done:
-            action = int(chooser.choice(np.flatnonzero(info["action_mask"])))
+            action = int(chooser.choice(np.flatnonzero(info["action_mask"].view(np.bool_))))
             _, _, term, trunc, info = env.step(action)
             steps += 1
             done = term or trunc
@@ -138,7 +140,7 @@ def aec(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(chooser.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(chooser.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)))))
             steps += 1
         return steps, len(env.match.state.history)
 
