@@ -105,7 +105,8 @@ class Match:
             ) or state_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES)
             if self._fast is not None:
                 self._dense_places = np.array(self._fast.dense_places(), dtype=np.intp)
-        # Thrones' fast path: every number from the state (no static fields, no base vector).
+        # Thrones' fast path: every number from the state (its encoding has no static fields);
+        # the board's part is kept as a base vector while the board stays the same.
         self._thrones: ThronesStateEncoder | None = None
         self._thrones_places = np.zeros(0, dtype=np.intp)
         self._thrones_board_places = np.zeros(0, dtype=np.intp)
