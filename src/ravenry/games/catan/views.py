@@ -15,6 +15,7 @@ from ravenry.games.catan.data import (
     DEV_CARD_IDS,
     GENERIC_HARBOR,
     N_DEV,
+    PIPS,
     RESOURCES,
     ROAD_COST,
     SETTLEMENT_COST,
@@ -77,12 +78,14 @@ def _build_board_json(state: CatanState) -> dict[str, Any]:
 
 def rules_json(state: CatanState) -> dict[str, Any]:
     """The facts of the rules the page prints, static for a game (sent with the board, so the
-    browser keeps no copy of them): the building costs, the development cards' names, the
-    resource each terrain yields, the hand size above which a 7 takes half. A variant adds its
+    browser keeps no copy of them): the resources in the order hands list them, the building
+    costs, the development cards' names, the resource each terrain yields, the ways to roll each
+    number token's number with two dice (its pips), the hand size above which a 7 takes half. A variant adds its
     own with :meth:`CatanGame.extend_static` (Brotherhood: the guard's cost, the heroes, the
     lands north of the Wall). New JSON each call."""
     rules = state.rules
     facts: dict[str, Any] = {
+        "resources": list(RESOURCES),
         "costs": {
             "road": named_counts(ROAD_COST),
             "settlement": named_counts(SETTLEMENT_COST),
@@ -93,6 +96,7 @@ def rules_json(state: CatanState) -> dict[str, Any]:
         "terrain_resources": {
             terrain: None if r is None else RESOURCES[r] for terrain, r in TERRAIN_RESOURCE.items()
         },
+        "number_pips": {str(n): ways for n, ways in PIPS.items()},
         "discard_limit": rules.discard_limit,
     }
     # The game's hook (CatanGame.extend_static), named by a Protocol: game.py imports the rules,
