@@ -180,7 +180,8 @@ def test_the_resources_and_the_pips_are_the_rules(game: str) -> None:
     board = static_part(game)
     assert board["resources"] == list(RESOURCES)
     # A hand names its resources in that order.
-    assert list(ravenry.new_game(game, players=4, seed=3).observe(ALICE)["players"][ALICE]["hand"]) == list(RESOURCES)
+    alice = ravenry.new_game(game, players=4, seed=3).observe(ALICE)["players"][ALICE]
+    assert list(alice["hand"]) == list(RESOURCES)
     # The pips under a number: the ways two dice roll it (7, the robber's, has no token).
     ways: dict[str, int] = {}
     for a, b in itertools.product(range(1, 7), repeat=2):
@@ -292,7 +293,8 @@ def test_the_scan_finds_a_copied_fact() -> None:
         "pips": "export function pips(n) { return n >= 2 && n <= 12 && n !== 7 ? 6 - Math.abs(7 - n) : 0; }",
         "hot": "const hot = numbers.some((n) => n === 6 || n === 8);",
         "hero": 'const HERO_HINTS = { marsh: "trade one resource with the supply 1:1" };',
-        "wildling": 'row(icon("climber"), "Climber: jumps over the Wall into the Gift as soon as it reaches a clearing."),',
+        "wildling": 'row(icon("climber"), "Climber: jumps over the Wall into the Gift as soon as it '
+        'reaches a clearing."),',
     }
     for what, source in held.items():
         assert copies_in(source, texts, lists), what

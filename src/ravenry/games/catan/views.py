@@ -80,9 +80,9 @@ def rules_json(state: CatanState) -> dict[str, Any]:
     """The facts of the rules the page prints, static for a game (sent with the board, so the
     browser keeps no copy of them): the resources in the order hands list them, the building
     costs, the development cards' names, the resource each terrain yields, the ways to roll each
-    number token's number with two dice (its pips), the hand size above which a 7 takes half. A variant adds its
-    own with :meth:`CatanGame.extend_static` (Brotherhood: the guard's cost, the heroes, the
-    lands north of the Wall). New JSON each call."""
+    number token's number with two dice (its pips), the hand size above which a 7 takes half.
+    A variant adds its own with :meth:`CatanGame.extend_static` (Brotherhood: the guard's cost,
+    the heroes, the lands north of the Wall). New JSON each call."""
     rules = state.rules
     facts: dict[str, Any] = {
         "resources": list(RESOURCES),
