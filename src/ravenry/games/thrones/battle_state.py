@@ -49,10 +49,11 @@ class BattleState:
         return BattleState(self)
 
     def _restart(self, names: tuple[str, ...]) -> None:
-        """Put the fields ``names`` back to their starting values (``__init__``'s)."""
-        fresh = BattleState()
+        """Put the fields ``names`` back to their starting values (``__init__``'s, kept in
+        ``_START``; a list is copied, never shared)."""
         for name in names:
-            setattr(self, name, getattr(fresh, name))
+            value = getattr(_START, name)
+            setattr(self, name, value[:] if isinstance(value, list) else value)
 
     def begin_march(self, march_bonus: int) -> None:
         """A march begins: no battle yet, and the order's bonus for the one it may start."""
@@ -77,6 +78,8 @@ class BattleState:
         self._restart(_ENDED)
 
 
+# The starting values, read (never changed) by ``_restart``.
+_START: Final = BattleState()
 # Nobody fights anywhere: no area, sides or attacking units.
 _DISENGAGED: Final = ("area", "origin", "attacker", "defender", "neutral", "attacking")
 # The battle's steps not begun: no pledges, cards, blade or result.
