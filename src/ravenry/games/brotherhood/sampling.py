@@ -5,7 +5,8 @@ Kept as well: the hand Mance Rayder's user is looking at (he sees it while he pi
 development cards Melisandre's user is choosing from (in order). Drawn as well: the face-down
 wildling tokens (the pool and those under every building cost card: unknown to everyone), in
 the same numbers per place; and for everyone but Melisandre's user, the cards she shows are the
-top of the new deck.
+top of the new deck. The rules clone the state and hand :func:`redraw_hidden` the clone's data
+with its heroes and wildlings, so this module never names the rules that call it.
 """
 
 from __future__ import annotations

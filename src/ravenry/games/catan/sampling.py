@@ -1,6 +1,8 @@
 """A full Catan state consistent with what one seat has seen: the sampler behind
 :meth:`~ravenry.core.protocol.GameState.sample_hidden` (``catan`` and ``got-catan``; brotherhood
-adds its tokens and heroes in ``games/brotherhood/sampling.py``).
+adds its tokens and heroes in ``games/brotherhood/sampling.py``). The rules clone the state;
+:func:`redraw_hidden` redraws on that clone's data (``CatanData``), so this module never names
+the rules that call it.
 
 What a seat knows, and so what a sample keeps: everything in its view — the board and every
 piece, the bank, its own hand and development cards, every other player's hand size,

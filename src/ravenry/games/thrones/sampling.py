@@ -1,5 +1,7 @@
 """A full Thrones state consistent with what one seat has seen: the sampler behind
-:meth:`~ravenry.core.protocol.GameState.sample_hidden` for ``thrones``.
+:meth:`~ravenry.core.protocol.GameState.sample_hidden` for ``thrones``. The rules clone the
+state; :func:`redraw_hidden` redraws on that clone's data (``ThronesData``), so this module never
+names the rules that call it.
 
 What a seat knows, and so what a sample keeps: everything in its view (``views.py``) — the
 board, units, power tokens, revealed orders, every house's hand and discards (house cards are
