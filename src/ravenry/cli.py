@@ -23,6 +23,7 @@ from typing import Any
 from rich.console import Console
 
 from ravenry.build import build_name
+from ravenry.core.protocol import Event
 from ravenry.core.registry import available_games, get_game
 from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS
 
@@ -520,27 +521,38 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """Print the record's moves as the library's one replay (``core.record.replay_to``) applies
+    them, each with the events everyone saw."""
     from ravenry.core.errors import IllegalAction
+    from ravenry.core.record import GameRecord, replay_to
 
     try:
         obj = json.loads(args.file.read_text())
-        game = get_game(obj["game"])
-        state = game.new_state(game.config_from_json(obj["config"]))
-        actions = [(seat, action) for seat, action in obj["actions"]]
+        record = GameRecord.from_json(obj)
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    except (ValueError, KeyError, TypeError, IllegalAction) as exc:
+    except (ValueError, IllegalAction) as exc:
         raise UsageError(f"{args.file} is not a game record: {exc}") from None
-    print(f"{game.name}, {state.config.players} players, seed {state.config.seed}")
-    for seq, (seat, action) in enumerate(actions, start=1):
-        try:
-            events = state.apply_json(seat, action)
-        except IllegalAction as exc:
-            raise UsageError(
-                f"move {seq} (seat {seat}, {json.dumps(action)}) is refused: {exc.reason}"
-            ) from None
+    game = get_game(record.game)
+    print(f"{game.name}, {record.config['players']} players, seed {record.config['seed']}")
+    shown_json = obj["actions"]  # as the file has them (the record holds them parsed)
+
+    printed = 0  # the moves applied so far: a refusal names the next
+
+    def print_step(seq: int, events: list[Event]) -> None:
+        nonlocal printed
+        printed = seq
+        seat, action = shown_json[seq - 1]
         shown = "; ".join(_event_text(e.view(None)) for e in events)
         print(f"{seq:>5}  seat {seat}  {_action_text(action)}" + (f"  → {shown}" if shown else ""))
+
+    try:
+        state = replay_to(record, each_step=print_step)
+    except IllegalAction as exc:
+        seat, action = shown_json[printed]
+        raise UsageError(
+            f"move {printed + 1} (seat {seat}, {json.dumps(action)}) is refused: {exc.reason}"
+        ) from None
     result = state.decision().result
     if result is None:
         print("the record stops before the game is over")

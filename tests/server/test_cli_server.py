@@ -11,6 +11,7 @@ import pytest
 from server_support import Viewer, create, drive_lockstep, tokens
 from starlette.testclient import TestClient
 
+import ravenry
 from ravenry.cli import main
 
 pytestmark = pytest.mark.timeout(60)
@@ -51,6 +52,27 @@ def test_replay_refuses_a_file_that_is_not_a_record(
     assert "not a game record" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_replay_names_the_first_move_the_rules_refuse(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record bent after its third move: the three are printed, the fourth is named refused."""
+    game = ravenry.get_game("catan")
+    state = ravenry.new_game("catan", players=3, seed=4)
+    actions = []
+    for _ in range(3):
+        seat = state.decision().players[0]
+        action = state.legal_actions(seat)[0]
+        actions.append([seat, game.action_to_json(action)])
+        state.apply(seat, action)
+    actions.append(list(actions[-1]))  # the same move again: no longer legal
+    path = tmp_path / "bent.json"
+    path.write_text(json.dumps({"game": "catan", "config": state.config.to_json(), "actions": actions}))
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert [line[:5].strip() for line in out.splitlines()[1:]] == ["1", "2", "3"]
+    assert "move 4 " in err and "is refused" in err
 
 
 def test_serve_refuses_bad_flags(capsys: pytest.CaptureFixture[str]) -> None:

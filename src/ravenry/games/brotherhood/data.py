@@ -14,6 +14,13 @@ from ravenry.games.got_catan import GOT_CATAN
 
 CLANS: Final = ("Ice River clan", "Cave People clan", "Hornfoot clan")  # west to east
 WILDLING_TYPES: Final = ("regular", "climber", "giant")
+# What each kind of wildling does at the Wall, in a line, for the page (the views carry it).
+WILDLING_EFFECTS: Final = (
+    "Wildling: waits in its clearing; when the wildlings there outnumber the guards on that Wall "
+    "section, the Wall is breached.",
+    "Climber: jumps over the Wall into the Gift as soon as it reaches a clearing.",
+    "Giant: takes the oldest guard of its section with it; facing no guard, it breaches the Wall.",
+)
 REGULAR: Final = 0
 CLIMBER: Final = 1
 GIANT: Final = 2

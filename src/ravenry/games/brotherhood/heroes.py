@@ -104,6 +104,20 @@ HERO_REQUIREMENTS: Final = (
     "a ranger patrol you have played, a guard in your supply and an open wall section",
     "Tormund on a land of the Gift (not in his camp)",
 )
+# What each hero does, in a line (the card's text in short), for the page: the views carry it.
+HERO_EFFECTS: Final = (
+    "demand a resource from up to two opponents, giving a different card back",
+    "trade one resource with the supply 1:1",
+    "after a production roll that paid you nothing, take one resource",
+    "move one of your roads",
+    "build a guard, paying one of its resources with another",
+    "buy a development card choosing from the top three",
+    "look at the hand of a player with more points and take a card",
+    "remove a wildling north of the Wall",
+    "move a wildling out of a hex of the Gift",
+    "discard a ranger patrol to place a free guard",
+    "send Tormund home and take a resource of the land he left",
+)
 USE_ACTIONS: Final = {f"use_{hero_id}": h for h, hero_id in enumerate(HERO_IDS)}
 
 HERO_AFTER_USE: Final = 21  # flip to B or swap for another hero

@@ -236,9 +236,12 @@ class BrotherhoodState(CatanState):
 
     # -- JSON and views -------------------------------------------------------------------------------
     def _sample_hidden(self, seat: int, rng: Rng) -> BrotherhoodState:
-        from ravenry.games.brotherhood.sampling import sample_brotherhood
+        from ravenry.games.brotherhood.sampling import redraw_hidden
 
-        return sample_brotherhood(self, seat, rng)
+        sample = self.clone()
+        assert isinstance(sample, BrotherhoodState)  # a clone is of its state's own class
+        redraw_hidden(sample, sample.heroes, sample.north, seat, rng)
+        return sample
 
     def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None:
         north = self.north

@@ -5,28 +5,24 @@ Kept as well: the hand Mance Rayder's user is looking at (he sees it while he pi
 development cards Melisandre's user is choosing from (in order). Drawn as well: the face-down
 wildling tokens (the pool and those under every building cost card: unknown to everyone), in
 the same numbers per place; and for everyone but Melisandre's user, the cards she shows are the
-top of the new deck.
+top of the new deck. The rules clone the state and hand :func:`redraw_hidden` the clone's data
+with its heroes and wildlings, so this module never names the rules that call it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ravenry.core.rng import Rng
-from ravenry.games.brotherhood.heroes import HERO_MANCE, HERO_MELISANDRE
+from ravenry.games.brotherhood.heroes import HERO_MANCE, HERO_MELISANDRE, Heroes
+from ravenry.games.brotherhood.wildlings import Wildlings
 from ravenry.games.catan.sampling import deal_dev_cards, deal_resources, fresh_rng
-
-if TYPE_CHECKING:  # the state calls this module (its _sample_hidden): named for types only
-    from ravenry.games.brotherhood.rules import BrotherhoodState
+from ravenry.games.catan.state import CatanData
 
 
-def sample_brotherhood(state: BrotherhoodState, seat: int, rng: Rng) -> BrotherhoodState:
-    """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
-    s = state.clone()
+def redraw_hidden(s: CatanData, heroes: Heroes, north: Wildlings, seat: int, rng: Rng) -> None:
+    """Redraw in ``s`` (a clone the rules made for the sample, holding ``heroes`` and ``north``)
+    everything hidden from ``seat``, with ``rng``."""
     s.undo_stack = None  # a sample plays without undo: the snapshots hold the true hidden cards
-    assert isinstance(s, type(state))  # a clone is of its state's own class
     others = [q for q in range(s.n) if q != seat]
-    heroes = s.heroes
     acting = seat == heroes.hero_actor
     shown_hand = heroes.hero_choice[0] if acting and s.phase == HERO_MANCE else -1
     deal_resources(s, seat, [q for q in others if q != shown_hand], rng)
@@ -36,19 +32,18 @@ def sample_brotherhood(state: BrotherhoodState, seat: int, rng: Rng) -> Brotherh
     deal_dev_cards(s, others, rng, seen_top)
     if melisandre and not acting:
         heroes.hero_choice = s.dev_deck[len(s.dev_deck) - shown :][::-1]
-    deal_tokens(s, rng)
+    deal_tokens(s.n, north, rng)
     s.rng = fresh_rng(rng)
     s.forget_legal_actions()
-    return s
 
 
-def deal_tokens(s: BrotherhoodState, rng: Rng) -> None:
-    """Mix the face-down tokens (canonical order first) and deal each place as many as before."""
-    north = s.north
+def deal_tokens(n: int, north: Wildlings, rng: Rng) -> None:
+    """Mix the face-down tokens (canonical order first) and deal each place as many as before,
+    among ``n`` players."""
     pool = sorted(
         [
             *north.token_pool,
-            *(t for p in range(s.n) for t in (*north.settlement_tokens[p], *north.keep_tokens[p])),
+            *(t for p in range(n) for t in (*north.settlement_tokens[p], *north.keep_tokens[p])),
         ]
     )
     rng.shuffle(pool)

@@ -1,9 +1,9 @@
 """The static facts of Brotherhood of the Watch that the page draws and prints, from the rules'
-data (each fact once): the guard's cost, the heroes in the order ``hero_swap`` numbers them,
-and the lands north of the Wall (the clans, their camps and trails, the Wall's sections and
-guard spaces, the wildling die). They go with the board in a view's static part
-(:func:`ravenry.games.catan.views.rules_json`); what changes during a game is the state's
-``extend_view``."""
+data (each fact once): the guard's cost, the heroes (with what each does) in the order
+``hero_swap`` numbers them, and the lands north of the Wall (the clans, their camps and trails,
+the Wall's sections and guard spaces, the wildling die, what each kind of wildling does). They
+go with the board in a view's static part (:func:`ravenry.games.catan.views.rules_json`); what
+changes during a game is the state's ``extend_view``."""
 
 from __future__ import annotations
 
@@ -17,15 +17,20 @@ from ravenry.games.brotherhood.data import (
     SPACES_PER_SECTION,
     TRAILS,
     WILDLING_DIE_SIDES,
+    WILDLING_EFFECTS,
+    WILDLING_TYPES,
 )
-from ravenry.games.brotherhood.heroes import HEROES
+from ravenry.games.brotherhood.heroes import HERO_EFFECTS, HEROES
 from ravenry.games.catan.data import named_counts
 
 
 def extend_static(facts: dict[str, Any]) -> None:
     """Add Brotherhood's facts to the Catan family's (``facts`` from ``rules_json``)."""
     facts["costs"]["guard"] = named_counts(GUARD_COST)
-    facts["heroes"] = [{"id": hero[0], "name": hero[2]} for hero in HEROES]
+    facts["heroes"] = [
+        {"id": hero[0], "name": hero[2], "does": does}
+        for hero, does in zip(HEROES, HERO_EFFECTS, strict=True)
+    ]
     facts["north"] = {
         "clans": list(CLANS),
         "camps_per_clan": CAMPS_PER_CLAN,
@@ -36,4 +41,8 @@ def extend_static(facts: dict[str, Any]) -> None:
             [{"faces": list(faces), "clearing": clearing} for faces, clearing in pair] for pair in TRAILS
         ],
         "wildling_die_sides": WILDLING_DIE_SIDES,
+        # Each kind of wildling token and what it does at the Wall.
+        "wildlings": [
+            {"kind": kind, "does": does} for kind, does in zip(WILDLING_TYPES, WILDLING_EFFECTS, strict=True)
+        ],
     }

@@ -1036,9 +1036,11 @@ class CatanState(CatanTrade):
         return out
 
     def _sample_hidden(self, seat: int, rng: Rng) -> CatanState:
-        from ravenry.games.catan.sampling import sample_catan
+        from ravenry.games.catan.sampling import redraw_hidden
 
-        return sample_catan(self, seat, rng)
+        sample = self.clone()
+        redraw_hidden(sample, seat, rng)
+        return sample
 
     def _observe(self, viewer: int | None, static: bool = True) -> dict[str, JSON]:
         from ravenry.games.catan.views import observe

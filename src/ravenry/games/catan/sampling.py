@@ -1,6 +1,8 @@
 """A full Catan state consistent with what one seat has seen: the sampler behind
 :meth:`~ravenry.core.protocol.GameState.sample_hidden` (``catan`` and ``got-catan``; brotherhood
-adds its tokens and heroes in ``games/brotherhood/sampling.py``).
+adds its tokens and heroes in ``games/brotherhood/sampling.py``). The rules clone the state;
+:func:`redraw_hidden` redraws on that clone's data (``CatanData``), so this module never names
+the rules that call it.
 
 What a seat knows, and so what a sample keeps: everything in its view — the board and every
 piece, the bank, its own hand and development cards, every other player's hand size,
@@ -31,14 +33,9 @@ a hand (and rebuilt from the history on loading), outside the serialised state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ravenry.core.rng import Rng
 from ravenry.games.catan.data import N_RES, VICTORY_POINT
-from ravenry.games.catan.state import ACCEPTED, COUNTERED, OVER
-
-if TYPE_CHECKING:
-    from ravenry.games.catan.rules import CatanState
+from ravenry.games.catan.state import ACCEPTED, COUNTERED, OVER, CatanData
 
 
 def fresh_rng(rng: Rng) -> Rng:
@@ -46,7 +43,7 @@ def fresh_rng(rng: Rng) -> Rng:
     return Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
 
 
-def committed(s: CatanState, p: int) -> list[int]:
+def committed(s: CatanData, p: int) -> list[int]:
     """Cards everyone knows ``p`` holds: what ``p`` offered, accepted to give, or counter-offered."""
     out = [0] * N_RES
     offer = s.offer
@@ -60,19 +57,18 @@ def committed(s: CatanState, p: int) -> list[int]:
     return out
 
 
-def sample_catan(state: CatanState, seat: int, rng: Rng) -> CatanState:
-    """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
-    s = state.clone()
+def redraw_hidden(s: CatanData, seat: int, rng: Rng) -> None:
+    """Redraw in ``s`` (a clone the rules made for the sample) everything hidden from ``seat``,
+    with ``rng``."""
     s.undo_stack = None  # a sample plays without undo: the snapshots hold the true hidden cards
     others = [q for q in range(s.n) if q != seat]
     deal_resources(s, seat, others, rng)
     deal_dev_cards(s, others, rng, [])
     s.rng = fresh_rng(rng)
     s.forget_legal_actions()
-    return s
 
 
-def deal_resources(s: CatanState, seat: int, others: list[int], rng: Rng) -> None:
+def deal_resources(s: CatanData, seat: int, others: list[int], rng: Rng) -> None:
     """Deal the resources the others hold (known in total per kind) in their hand sizes,
     keeping what each has committed to an open offer; players in ``others`` only."""
     kept = {q: committed(s, q) for q in others}
@@ -95,7 +91,7 @@ def deal_resources(s: CatanState, seat: int, others: list[int], rng: Rng) -> Non
         s.hands[q] = hand
 
 
-def deal_dev_cards(s: CatanState, others: list[int], rng: Rng, seen_top: list[int]) -> None:
+def deal_dev_cards(s: CatanData, others: list[int], rng: Rng, seen_top: list[int]) -> None:
     """Deal the development cards the seat has not seen: the others' unplayed cards (as many
     old and new ones as each holds) and the deck, whose new order is random except that
     ``seen_top`` (cards the seat has seen on top of it, top last) stays on top. After the game

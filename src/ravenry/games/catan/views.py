@@ -6,15 +6,17 @@ counts; your own are shown to you), the deck order and the RNG state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from collections.abc import Iterator
+from typing import Any, Protocol, cast
 
-from ravenry.core.protocol import copy_json
+from ravenry.core.protocol import JSON, Action, copy_json
 from ravenry.games.catan.data import (
     CITY_COST,
     DEV_CARD_COST,
     DEV_CARD_IDS,
     GENERIC_HARBOR,
     N_DEV,
+    PIPS,
     RESOURCES,
     ROAD_COST,
     SETTLEMENT_COST,
@@ -22,12 +24,10 @@ from ravenry.games.catan.data import (
     VICTORY_POINT,
     named_counts,
 )
-
-if TYPE_CHECKING:
-    from ravenry.games.catan.rules import CatanState
+from ravenry.games.catan.state import CatanData
 
 
-def board_json(state: CatanState) -> dict[str, Any]:
+def board_json(state: CatanData) -> dict[str, Any]:
     """The static board: hexes with coordinates, terrain and numbers; harbors; node/edge geometry.
     Built once per board, handed out as a new copy each call (callers may change theirs)."""
     cached = state.board.json_cache.get("board")
@@ -48,7 +48,7 @@ def _copy_board(board: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _build_board_json(state: CatanState) -> dict[str, Any]:
+def _build_board_json(state: CatanData) -> dict[str, Any]:
     topo = state.board.topo
     layout = state.board.layout
     return {
@@ -75,14 +75,16 @@ def _build_board_json(state: CatanState) -> dict[str, Any]:
     }
 
 
-def rules_json(state: CatanState) -> dict[str, Any]:
+def rules_json(state: CatanData) -> dict[str, Any]:
     """The facts of the rules the page prints, static for a game (sent with the board, so the
-    browser keeps no copy of them): the building costs, the development cards' names, the
-    resource each terrain yields, the hand size above which a 7 takes half. A variant adds its
-    own with :meth:`CatanGame.extend_static` (Brotherhood: the guard's cost, the heroes, the
-    lands north of the Wall). New JSON each call."""
+    browser keeps no copy of them): the resources in the order hands list them, the building
+    costs, the development cards' names, the resource each terrain yields, the ways to roll each
+    number token's number with two dice (its pips), the hand size above which a 7 takes half.
+    A variant adds its own with :meth:`CatanGame.extend_static` (Brotherhood: the guard's cost,
+    the heroes, the lands north of the Wall). New JSON each call."""
     rules = state.rules
     facts: dict[str, Any] = {
+        "resources": list(RESOURCES),
         "costs": {
             "road": named_counts(ROAD_COST),
             "settlement": named_counts(SETTLEMENT_COST),
@@ -93,6 +95,7 @@ def rules_json(state: CatanState) -> dict[str, Any]:
         "terrain_resources": {
             terrain: None if r is None else RESOURCES[r] for terrain, r in TERRAIN_RESOURCE.items()
         },
+        "number_pips": {str(n): ways for n, ways in PIPS.items()},
         "discard_limit": rules.discard_limit,
     }
     # The game's hook (CatanGame.extend_static), named by a Protocol: game.py imports the rules,
@@ -105,13 +108,25 @@ class _ExtendsStatic(Protocol):
     def extend_static(self, facts: dict[str, Any]) -> None: ...
 
 
+class _Rules(Protocol):
+    """What a view asks of the rules (``CatanState``, which imports this module: named by this
+    Protocol so that no import, not even one for the checker, points back up)."""
+
+    def total_vp(self, p: int) -> int: ...
+    def phase_name(self) -> str: ...
+    def iter_buildings(self) -> Iterator[tuple[int, int, int]]: ...
+    def undoable(self) -> Action | None: ...
+    def extend_view(self, view: dict[str, JSON], viewer: int | None) -> None: ...
+
+
 def _named(counts: list[int]) -> dict[str, int]:
     return {RESOURCES[r]: n for r, n in enumerate(counts)}
 
 
-def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[str, Any]:
+def observe(state: CatanData, viewer: int | None, static: bool = True) -> dict[str, Any]:
     """``viewer``'s view; the static part, the board (:func:`board_json`) with the rules' facts
     (:func:`rules_json`), only when ``static``."""
+    asked = cast("_Rules", state)
     rules = state.rules
     decision = state.decision()
     over = decision.result is not None
@@ -141,10 +156,10 @@ def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[
                 for k in range(N_DEV)
                 if state.dev_bought_this_turn[p][k]
             }
-            info["vp"] = state.total_vp(p)
+            info["vp"] = asked.total_vp(p)
         if over:
             info["victory_point_cards"] = state.dev_hands[p][VICTORY_POINT]
-            info["vp"] = state.total_vp(p)
+            info["vp"] = asked.total_vp(p)
         players.append(info)
     offer = None
     if state.offer is not None:
@@ -172,7 +187,7 @@ def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[
         "n_players": state.n,
         **({"board": {**board_json(state), **rules_json(state)}} if static else {}),
         "names": {"city": rules.city_name, "robber": rules.robber_name, "army": rules.army_name},
-        "phase": state.phase_name(),
+        "phase": asked.phase_name(),
         "decision": decision.to_json(),
         "turn": state.turn,
         "first_player": state.first_player,
@@ -180,7 +195,7 @@ def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[
         "current": state.current,
         "dice": None if state.dice is None else list(state.dice),
         "robber": None if state.robber < 0 else state.robber,
-        "buildings": [[node, owner, level] for node, owner, level in state.iter_buildings()],
+        "buildings": [[node, owner, level] for node, owner, level in asked.iter_buildings()],
         "roads": [[e, o] for e, o in enumerate(state.edge_owner) if o >= 0],
         "bank": _named(state.bank),
         "dev_deck_size": len(state.dev_deck),
@@ -194,7 +209,7 @@ def observe(state: CatanState, viewer: int | None, static: bool = True) -> dict[
     }
     if state.undo_stack is not None:
         # The undo option: what the current player may take back now (public: everyone saw it).
-        undoable = state.undoable()
+        undoable = asked.undoable()
         view["undoable"] = None if undoable is None else state.game.action_to_json(undoable)
-    state.extend_view(view, viewer)
+    asked.extend_view(view, viewer)
     return view

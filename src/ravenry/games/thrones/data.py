@@ -31,6 +31,7 @@ FOOTMAN: Final = 0
 KNIGHT: Final = 1
 SHIP: Final = 2
 UNIT_NAMES: Final = ("footman", "knight", "ship")
+UNIT_PLURALS: Final = ("footmen", "knights", "ships")
 UNIT_LIMITS: Final = (10, 4, 5)
 UNIT_STRENGTH: Final = (1, 2, 1)
 # Mustering costs; an upgrade of a footman to a knight costs 1.

@@ -2,15 +2,16 @@
 
 The state (:class:`~ravenry.games.thrones.state.ThronesData`) holds a record for each sub-step
 that has data of its own: :class:`~ravenry.games.thrones.battle_state.BattleState`, and so on.
-Each record lists its fields once, as ``FIELDS``: pairs of the attribute and its key in the saved
-state. The keys are those of the flat state the records came from (``b_area``, ``bids``, ...), so
-saved games and pinned digests read the same. A field holds an int or a list of ints; the
-functions here save and load it by name. A record copies itself in its ``__init__``, one line a
-field (its starting value, or its value in the record copied, ``of``): attribute by attribute,
-which the compiled build runs natively, and without the starting work (mypyc's ``__new__`` runs
-``__init__``, so a copy made by allocating and then setting fields by name paid for both). So
-adding a field to a record means declaring it in the class, giving it its line in ``__init__``,
-and naming it in ``FIELDS`` (a test checks that the three agree).
+Each record writes each field once, as its line in ``__init__``: its type, its starting value
+or its value in the record copied (``of``), and what it means. A copy is that constructor with
+``of`` given: attribute by attribute, which the compiled build runs natively, and without the
+starting work (mypyc's ``__new__`` runs ``__init__``, so a copy made by allocating and then
+setting fields by name paid for both). The saved keys (``FIELDS``) are read from a fresh record
+(:func:`saved_fields`): the key is the record's prefix and the attribute's name (``b_`` +
+``area``), but for the few whose key in the flat state the records came from was another
+(``attacking`` is saved as ``b_att``), so saved games and pinned digests read the same. So
+adding a field to a record is adding its line to ``__init__``. A field holds an int or a list of
+ints; the functions here save and load it by name.
 """
 
 from __future__ import annotations
@@ -19,6 +20,17 @@ from typing import Any
 
 # (attribute, key in the saved state), one pair per field of a record.
 Fields = tuple[tuple[str, str], ...]
+
+
+def saved_fields(fresh: object, prefix: str, keys: dict[str, str] | None = None) -> Fields:
+    """(attribute, saved key) for every field of the record ``fresh`` (one just made), once at
+    import: the attributes its ``__init__`` set (a compiled class lists them in
+    ``__mypyc_attrs__``, an interpreted record holds them in its ``__dict__``). A field's key is
+    ``prefix`` and its name, or ``keys[name]`` where the saved state has another."""
+    declared: object = getattr(type(fresh), "__mypyc_attrs__", None)
+    names = [str(n) for n in declared] if isinstance(declared, tuple) else list(vars(fresh))
+    renamed = keys or {}
+    return tuple((n, renamed.get(n, prefix + n)) for n in names if not n.startswith("__"))
 
 
 def fields_to_json(part: object, fields: Fields, out: dict[str, Any]) -> None:

@@ -339,9 +339,11 @@ class ThronesState(ThronesData):
         return observe(self, viewer, static)
 
     def _sample_hidden(self, seat: int, rng: Rng) -> ThronesState:
-        from ravenry.games.thrones.sampling import sample_thrones
+        from ravenry.games.thrones.sampling import redraw_hidden
 
-        return sample_thrones(self, seat, rng)
+        sample = self.clone()
+        redraw_hidden(sample, seat, rng)
+        return sample
 
     def clone(self) -> ThronesState:
         other = ThronesState.__new__(ThronesState)

@@ -1,5 +1,7 @@
 """A full Thrones state consistent with what one seat has seen: the sampler behind
-:meth:`~ravenry.core.protocol.GameState.sample_hidden` for ``thrones``.
+:meth:`~ravenry.core.protocol.GameState.sample_hidden` for ``thrones``. The rules clone the
+state; :func:`redraw_hidden` redraws on that clone's data (``ThronesData``), so this module never
+names the rules that call it.
 
 What a seat knows, and so what a sample keeps: everything in its view (``views.py``) — the
 board, units, power tokens, revealed orders, every house's hand and discards (house cards are
@@ -33,15 +35,10 @@ one).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ravenry.core.rng import Rng
 from ravenry.games.thrones.data import N_AREAS, N_ORDER_KINDS
 from ravenry.games.thrones.planning import _usage, may_use_kind
-from ravenry.games.thrones.state import P_BID, P_CARDS, P_PLANNING
-
-if TYPE_CHECKING:
-    from ravenry.games.thrones.rules import ThronesState
+from ravenry.games.thrones.state import P_BID, P_CARDS, P_PLANNING, ThronesData
 
 
 def fresh_rng(rng: Rng) -> Rng:
@@ -49,9 +46,9 @@ def fresh_rng(rng: Rng) -> Rng:
     return Rng.from_seed((rng.next_u32() << 32) | rng.next_u32())
 
 
-def sample_thrones(state: ThronesState, seat: int, rng: Rng) -> ThronesState:
-    """A clone of ``state`` with everything hidden from ``seat`` redrawn with ``rng``."""
-    s = state.clone()
+def redraw_hidden(s: ThronesData, seat: int, rng: Rng) -> None:
+    """Redraw in ``s`` (a clone the rules made for the sample) everything hidden from ``seat``,
+    with ``rng``."""
     s.history = []
     for d in range(3):
         deck = sorted(s.decks[d])
@@ -78,10 +75,9 @@ def sample_thrones(state: ThronesState, seat: int, rng: Rng) -> ThronesState:
                 s.battle.cards[side] = rng.choice([c for c in range(7) if (s.hand[q] >> c) & 1])
     s.rng = fresh_rng(rng)
     s.forget_legal_actions()
-    return s
 
 
-def draw_orders(s: ThronesState, q: int, rng: Rng) -> None:
+def draw_orders(s: ThronesData, q: int, rng: Rng) -> None:
     """A random legal set of face-down orders for ``q`` (none placed yet): its areas in a random
     order, each given a kind drawn among those still allowed there."""
     areas = [a for a in range(N_AREAS) if s.owner[a] == q]

@@ -83,7 +83,7 @@ def _cards(mask: int) -> list[int]:
 
 def board_json() -> dict[str, JSON]:
     """The static facts a client draws the map and names with (from data.py: each fact once):
-    every area's id, name, kind and icons, the houses, order kinds, house cards and Westeros
+    every area's id, name, kind and icons, the houses, unit types, order kinds, house cards and Westeros
     cards, the supply table, the wildling track and the number of rounds. New JSON each call;
     a view carries it only when asked for its static part."""
     return {
@@ -100,6 +100,8 @@ def board_json() -> dict[str, JSON]:
             for a in range(N_AREAS)
         ],
         "houses": list(HOUSE_NAMES),
+        # The unit types by their number in actions and views: a muster's ``what``, a force's index.
+        "units": [{"name": n, "plural": p} for n, p in zip(D.UNIT_NAMES, D.UNIT_PLURALS, strict=True)],
         "orders": list(ORDER_KIND_NAMES),
         "cards": [
             [

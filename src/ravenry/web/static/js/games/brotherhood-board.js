@@ -4,7 +4,7 @@
 // lead where, are the board's (`board.north`, from the rules' data); this file only draws them.
 // The Catan board draws this part when the renderer hands it over (`north`, below).
 import { s, clickable } from "../shell/dom.js";
-import { PLAYER_COLORS, WILDLING_LETTER, WILDLING_COLORS } from "./catan-data.js";
+import { PLAYER_COLORS, WILDLING_LETTER, WILDLING_COLORS, wildlingDoes } from "./catan-data.js";
 import { U, drawRobberCamp, spotLabel } from "./catan-board.js";
 
 const SQ3 = Math.sqrt(3);
@@ -18,13 +18,6 @@ const clanShort = (name) => name.replace(/ clan$/, "");
 const CAMP_GAP = 0.3;
 const TORMUND_CAMP = [-2.25, -2.75];
 
-// The tooltips of the pieces (the legend by the dice says the same at more length).
-const WILDLING_HINTS = {
-  regular: "Wildling: breaches the Wall when the wildlings in its clearing outnumber the guards",
-  climber: "Climber: jumps over the Wall into the Gift",
-  giant: "Giant: takes a guard with it; with no guard there it breaches the Wall",
-};
-
 const sectionX = (sec) => sec * SECTION_W; // section 0 sits above hex (0, 0)
 const clanX = (c) => SQ3 / 2 + c * SECTION_W;
 
@@ -32,9 +25,10 @@ export function northBounds(board) {
   return { minX: TORMUND_CAMP[0] - 0.8, maxX: sectionX(board.north.sections - 1) + 3.1, minY: -5.4 };
 }
 
-export function wildlingIcon(x, y, kind, r = 0.13) {
+/** A wildling token of ``kind``; its tooltip says what it does (the board's ``north.wildlings``). */
+export function wildlingIcon(view, x, y, kind, r = 0.13) {
   const g = s("g", { class: `wildling wildling-${kind}`, "data-wildling": kind });
-  g.append(s("title", { text: WILDLING_HINTS[kind] || `${kind} wildling` }));
+  g.append(s("title", { text: wildlingDoes(view, kind) || `${kind} wildling` }));
   if (kind === "giant") {
     g.append(s("rect", { x: px(x - r * 1.1), y: px(y - r * 1.1), width: px(r * 2.2), height: px(r * 2.2), rx: px(0.04), fill: WILDLING_COLORS[kind], class: "wildling-body" }));
   } else if (kind === "climber") {
@@ -81,7 +75,7 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
       camp.append(s("title", { text: `${clanName}, camp ${i + 1}${i === 0 ? " (the hottest fire: its wildling moves first)" : ""}` }));
       cg.append(camp);
       const kind = camps[clanName][i];
-      if (kind) cg.append(wildlingIcon(x, CLAN_Y, kind, 0.11));
+      if (kind) cg.append(wildlingIcon(view, x, CLAN_Y, kind, 0.11));
     }
     g.append(cg);
   });
@@ -95,7 +89,7 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
     cg.append(area);
     crowd.forEach((kind, i) => {
       const wx = x + (i - (crowd.length - 1) / 2) * 0.27;
-      cg.append(wildlingIcon(wx, CLEARING_Y, kind, 0.11));
+      cg.append(wildlingIcon(view, wx, CLEARING_Y, kind, 0.11));
     });
     if (!crowd.length) cg.append(s("text", { x: px(x), y: px(CLEARING_Y + 0.02), class: "clearing-empty", text: `clearing ${sec + 1}` }));
     g.append(cg);
@@ -151,7 +145,7 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
     hg.append(s("title", { text: `Blocked by ${kinds.length} wildling${kinds.length > 1 ? "s" : ""} in the Gift: this hex produces nothing until a patrol returns them` }));
     hg.append(s("circle", { cx: px(cx), cy: px(cy), r: px(0.62), class: "blocked-ring" }));
     // Below the number token: the resource name sits above it.
-    kinds.forEach((kind, i) => hg.append(wildlingIcon(cx + (i - (kinds.length - 1) / 2) * 0.34, cy + 0.5, kind, 0.14)));
+    kinds.forEach((kind, i) => hg.append(wildlingIcon(view, cx + (i - (kinds.length - 1) / 2) * 0.34, cy + 0.5, kind, 0.14)));
     g.append(hg);
   }
 

@@ -4,7 +4,7 @@
 // pieces, never the other way round). It draws one view and lights up the spots it is given;
 // it decides nothing.
 import { s, clickable } from "../shell/dom.js";
-import { TERRAIN_FILLS, RESOURCE_COLORS, PLAYER_COLORS, pips, terrainResource } from "./catan-data.js";
+import { TERRAIN_FILLS, RESOURCE_COLORS, PLAYER_COLORS, mostPips, pipsOf, terrainResource } from "./catan-data.js";
 
 const SQ3 = Math.sqrt(3);
 export const U = 60; // pixels per hex radius in the viewBox
@@ -78,7 +78,7 @@ export function drawBoard(board, view, spots, onSpot, seatName, marks = { produc
       // Above the number token: the corners (where pieces stand) and the edges stay clear of it.
       g.append(s("text", { x: px(cx), y: px(cy - 0.56), class: "hex-label", text: resource }));
     }
-    if (hex.numbers.length) drawToken(g, cx, cy, hex.numbers);
+    if (hex.numbers.length) drawToken(g, cx, cy, hex.numbers, board);
     gHex.append(g);
   }
 
@@ -184,8 +184,11 @@ export function drawBoard(board, view, spots, onSpot, seatName, marks = { produc
   return svg;
 }
 
-function drawToken(g, cx, cy, numbers) {
-  const hot = numbers.some((n) => n === 6 || n === 8);
+// A number token with its pips (the board's: the ways two dice roll it); the likeliest are hot.
+function drawToken(g, cx, cy, numbers, board) {
+  const pips = (n) => pipsOf(board, n);
+  const hottest = mostPips(board);
+  const hot = numbers.some((n) => pips(n) === hottest);
   g.append(s("circle", { cx: px(cx), cy: px(cy), r: px(0.34), class: "token" }));
   const label = numbers.join("·");
   g.append(s("text", {

@@ -1,7 +1,7 @@
-// Colours and words of the Catan family, for drawing and labels only. The rules' facts (costs,
-// card and hero names, the heroes' order) are the view's: read them with the helpers below.
-// Nothing here decides what is legal.
-export const RESOURCES = ["brick", "lumber", "ore", "grain", "wool"];
+// Colours and words of the Catan family, for drawing and labels only. The rules' facts (the
+// resources' order, costs, card and hero names, what each hero does, the heroes' order, the pips
+// of the number tokens) are the view's: read them with the helpers below. Nothing here decides
+// what is legal.
 
 export const RESOURCE_COLORS = {
   brick: "#c2562f", lumber: "#2e7d32", ore: "#7d8597", grain: "#e9b924", wool: "#87c54b",
@@ -17,8 +17,14 @@ export const PLAYER_COLORS = ["#d62839", "#1f5fd1", "#f08c00", "#7b3fbf"];
 export const PLAYER_COLOR_NAMES = ["red", "blue", "orange", "purple"];
 
 // The facts of the rules come with the board, the view's static part (games/catan/views.py
-// rules_json): costs, the development cards' and heroes' names, the heroes' order, the North.
+// rules_json): the resources, costs, the development cards' and heroes' names, the heroes'
+// order, the number tokens' pips, the North.
 const facts = (view) => (view && view.board) || {};
+
+/** The resources in the order hands and costs list them ("brick", "lumber", …). */
+export function resourcesOf(view) {
+  return facts(view).resources || [];
+}
 
 /** The name of a development card in this game ("Ranger Patrol" for got-catan's knight). */
 export function devName(view, card) {
@@ -29,6 +35,12 @@ export function devName(view, card) {
 export function heroName(view, id) {
   const hero = (facts(view).heroes || []).find((x) => x.id === id);
   return hero ? hero.name : id;
+}
+
+/** What a hero does, in a line ("" if the view does not say). */
+export function heroDoes(view, id) {
+  const hero = (facts(view).heroes || []).find((x) => x.id === id);
+  return (hero && hero.does) || "";
 }
 
 /** The id of the hero a ``hero_swap`` numbers ``index``. */
@@ -52,24 +64,21 @@ export function terrainResource(board, terrain) {
   return ((board && board.terrain_resources) || {})[terrain] ?? null;
 }
 
-// What each hero does, in a line (the card's text in short; the rules are the server's).
-export const HERO_HINTS = {
-  mormont: "demand a resource from up to two opponents, giving a different card back",
-  marsh: "trade one resource with the supply 1:1",
-  tarly: "after a production roll that paid you nothing, take one resource",
-  othell: "move one of your roads",
-  thorne: "build a guard, paying one of its resources with another",
-  melisandre: "buy a development card choosing from the top three",
-  mance: "look at the hand of a player with more points and take a card",
-  benjen: "remove a wildling north of the Wall",
-  ygritte: "move a wildling out of a hex of the Gift",
-  yoren: "discard a ranger patrol to place a free guard",
-  qhorin: "send Tormund home and take a resource of the land he left",
-};
-
 export const WILDLING_LETTER = { regular: "W", climber: "C", giant: "G" };
 export const WILDLING_COLORS = { regular: "#3d4451", climber: "#2a7fb8", giant: "#8a3b12" };
 
-export function pips(n) {
-  return n >= 2 && n <= 12 && n !== 7 ? 6 - Math.abs(7 - n) : 0;
+/** What a kind of wildling does at the Wall, in a line (Brotherhood's board; "" elsewhere). */
+export function wildlingDoes(view, kind) {
+  const entry = ((northOf(view) || {}).wildlings || []).find((w) => w.kind === kind);
+  return entry ? entry.does : "";
+}
+
+/** The pips under a number token: the ways two dice roll ``n`` (0 for a number no roll makes). */
+export function pipsOf(board, n) {
+  return ((board && board.number_pips) || {})[n] || 0;
+}
+
+/** The most pips any number has: its tokens are the hot ones (drawn red). */
+export function mostPips(board) {
+  return Math.max(0, ...Object.values((board && board.number_pips) || {}));
 }

@@ -4,7 +4,7 @@
 // last click sends one of them unchanged; the JS never builds an action of its own.
 import { h } from "../shell/dom.js";
 import { hexName } from "./catan-board.js";
-import { RESOURCES, heroName, northOf } from "./catan-data.js";
+import { heroName, northOf, resourcesOf } from "./catan-data.js";
 import { chip, actionButton } from "./catan-ui.js";
 
 // More actions than this and a flat list of buttons becomes a stepwise chooser.
@@ -80,7 +80,7 @@ export function valueLabel(type, field, value, view, seatName, picks = []) {
     if (type === "use_melisandre") return "No: the printed price";
     return "none";
   }
-  if (typeof value === "string" && RESOURCES.includes(value)) return chip(value);
+  if (typeof value === "string" && resourcesOf(view).includes(value)) return chip(value);
   if (SEAT_FIELDS.has(field)) return seatName(value);
   if (field === "section") return `Wall section ${value + 1}`;
   if (field === "hex") return `the ${hexName(view.board, value)}`;

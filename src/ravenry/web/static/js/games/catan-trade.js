@@ -2,7 +2,7 @@
 // players within the server's templates (or, without a template, the enumerated legal offers),
 // answers (accept / decline / counter) and the offerer's confirm.
 import { h } from "../shell/dom.js";
-import { RESOURCES } from "./catan-data.js";
+import { resourcesOf } from "./catan-data.js";
 import { chip, chips, countPicker, actionButton, total, clean } from "./catan-ui.js";
 
 const offerKey = (give, get) => JSON.stringify([clean(give), clean(get)]);
@@ -26,17 +26,17 @@ export function offerBounds(model, type) {
   return { give, get, minGive: 1, minGet: 1, maxGive: Infinity, maxGet: Infinity, disjoint: false, allowed };
 }
 
-function offerProblem(bounds, give, get) {
+function offerProblem(view, bounds, give, get) {
   const g = total(give), t = total(get);
   if (g < bounds.minGive) return `give at least ${bounds.minGive}`;
   if (t < bounds.minGet) return `ask for at least ${bounds.minGet}`;
   if (g > bounds.maxGive) return `give at most ${bounds.maxGive}`;
   if (t > bounds.maxGet) return `ask for at most ${bounds.maxGet}`;
-  for (const r of RESOURCES) {
+  for (const r of resourcesOf(view)) {
     if ((give[r] || 0) > (bounds.give[r] || 0)) return `you can give at most ${bounds.give[r] || 0} ${r}`;
     if ((get[r] || 0) > (bounds.get[r] || 0)) return `you can ask for at most ${bounds.get[r] || 0} ${r}`;
   }
-  if (bounds.disjoint && RESOURCES.some((r) => give[r] && get[r])) return "a resource cannot be on both sides";
+  if (bounds.disjoint && resourcesOf(view).some((r) => give[r] && get[r])) return "a resource cannot be on both sides";
   if (bounds.allowed && !bounds.allowed.has(offerKey(give, get))) return "the rules do not allow this offer";
   return null;
 }
@@ -50,11 +50,11 @@ function offerBuilder(ui, model, ctx, type, title) {
   box.append(h("h4", {}, title));
   box.append(h("div", { class: "builder-cols" }, [
     h("div", {}, [h("div", { class: "col-label" }, "You give"),
-      countPicker(draft.give, bounds.give, (c) => { draft.give = c; ctx.rerender(); }, { label: "You give", idPrefix: `${type}-give` })]),
+      countPicker(model.view, draft.give, bounds.give, (c) => { draft.give = c; ctx.rerender(); }, { label: "You give", idPrefix: `${type}-give` })]),
     h("div", {}, [h("div", { class: "col-label" }, "You get"),
-      countPicker(draft.get, bounds.get, (c) => { draft.get = c; ctx.rerender(); }, { label: "You get", idPrefix: `${type}-get` })]),
+      countPicker(model.view, draft.get, bounds.get, (c) => { draft.get = c; ctx.rerender(); }, { label: "You get", idPrefix: `${type}-get` })]),
   ]));
-  const problem = offerProblem(bounds, draft.give, draft.get);
+  const problem = offerProblem(model.view, bounds, draft.give, draft.get);
   const send = actionButton(type === "offer_trade" ? "Offer to players" : "Send counter-offer", {
     dataAction: type, kind: "primary", enabled: !problem,
     onClick: async () => {
@@ -72,7 +72,7 @@ function bankTrade(ui, model, ctx) {
   const best = {};
   for (const a of trades) best[a.give] = Math.min(best[a.give] || 99, a.rate);
   const box = h("div", { class: "bank-trade" }, [h("h4", {}, "Trade with the bank")]);
-  const gives = RESOURCES.filter((r) => best[r]);
+  const gives = resourcesOf(model.view).filter((r) => best[r]);
   if (!gives.includes(ui.bankGive)) ui.bankGive = null;
   box.append(h("div", { class: "row wrap" }, gives.map((r) => {
     const b = h("button", {
@@ -106,14 +106,14 @@ function offerStatus(ui, model, ctx) {
   const mine = offer.player === model.seat;
   const box = h("div", { class: "offer-status", "data-offer-from": offer.player });
   box.append(h("h4", {}, mine ? "Your offer" : `${ctx.seatName(offer.player)} offers`));
-  box.append(h("div", { class: "offer-line" }, [h("span", { class: "muted" }, mine ? "you give " : "gives "), ...chips(offer.give),
-    h("span", { class: "muted" }, mine ? " for " : " and wants "), ...chips(offer.get)]));
+  box.append(h("div", { class: "offer-line" }, [h("span", { class: "muted" }, mine ? "you give " : "gives "), ...chips(model.view, offer.give),
+    h("span", { class: "muted" }, mine ? " for " : " and wants "), ...chips(model.view, offer.get)]));
   const answers = h("ul", { class: "answers" });
   for (const [q, r] of Object.entries(offer.responses)) {
     const counter = offer.counters && offer.counters[q];
     answers.append(h("li", { "data-answer": q, class: `answer-${r}` }, [
       h("b", {}, ctx.seatName(+q)), `: ${r}`,
-      counter ? h("span", {}, [" — gives ", ...chips(counter.give), " for ", ...chips(counter.get)]) : null,
+      counter ? h("span", {}, [" — gives ", ...chips(model.view, counter.give), " for ", ...chips(model.view, counter.get)]) : null,
     ]));
   }
   box.append(answers);
@@ -155,13 +155,13 @@ function lastOfferSummary(last, model, ctx) {
   const mine = last.player === model.seat;
   const box = h("div", { class: "offer-status last-offer", "data-last-offer": last.player });
   box.append(h("h4", {}, mine ? "Your last offer" : `${ctx.seatName(last.player)}'s last offer`));
-  box.append(h("div", { class: "offer-line" }, [h("span", { class: "muted" }, "gives "), ...chips(last.give), h("span", { class: "muted" }, " for "), ...chips(last.get)]));
+  box.append(h("div", { class: "offer-line" }, [h("span", { class: "muted" }, "gives "), ...chips(model.view, last.give), h("span", { class: "muted" }, " for "), ...chips(model.view, last.get)]));
   const answers = h("ul", { class: "answers" });
   for (const [q, a] of Object.entries(last.answers)) {
     const word = { accept: "accepted", decline: "declined", counter: "countered" }[a.answer] || a.answer;
     answers.append(h("li", { "data-answer": q, class: `answer-${word}` }, [
       h("b", {}, ctx.seatName(+q)), `: ${word}`,
-      a.answer === "counter" ? h("span", {}, [" — gives ", ...chips(a.give), " for ", ...chips(a.get)]) : null,
+      a.answer === "counter" ? h("span", {}, [" — gives ", ...chips(model.view, a.give), " for ", ...chips(model.view, a.get)]) : null,
     ]));
   }
   box.append(answers);

@@ -1,20 +1,21 @@
 // Small building blocks of the Catan panels: resource chips, steppers, buttons, labels.
 import { h } from "../shell/dom.js";
 import { hexName } from "./catan-board.js";
-import { RESOURCES, HERO_HINTS, devName, heroAt, heroName, northOf } from "./catan-data.js";
+import { devName, heroAt, heroDoes, heroName, northOf, resourcesOf } from "./catan-data.js";
 
 export function chip(res, n) {
   return h("span", { class: `res res-${res}`, title: res }, [n === undefined ? res : `${n} ${res}`]);
 }
 
-export function chips(counts) {
+/** Chips for the counts, in the view's order of resources. */
+export function chips(view, counts) {
   const out = [];
-  for (const r of RESOURCES) if (counts && counts[r]) out.push(chip(r, counts[r]));
+  for (const r of resourcesOf(view)) if (counts && counts[r]) out.push(chip(r, counts[r]));
   return out.length ? out : [h("span", { class: "muted" }, "nothing")];
 }
 
-export function costChips(cost) {
-  return h("span", { class: "cost" }, RESOURCES.filter((r) => cost[r]).map((r) =>
+export function costChips(view, cost) {
+  return h("span", { class: "cost" }, resourcesOf(view).filter((r) => cost[r]).map((r) =>
     h("span", { class: `pip-res res-${r}`, title: `${cost[r]} ${r}` }, cost[r] > 1 ? String(cost[r]) : "")));
 }
 
@@ -29,9 +30,9 @@ export function actionButton(label, { action, onClick, enabled = true, kind = ""
 }
 
 /** Steppers for a count per resource, each bounded by max[res]. */
-export function countPicker(counts, max, onChange, { label = "", idPrefix = "pick" } = {}) {
+export function countPicker(view, counts, max, onChange, { label = "", idPrefix = "pick" } = {}) {
   const wrap = h("div", { class: "picker", role: "group", "aria-label": label });
-  for (const r of RESOURCES) {
+  for (const r of resourcesOf(view)) {
     const limit = max[r] || 0;
     const n = counts[r] || 0;
     const minus = h("button", { type: "button", class: "step", "aria-label": `${label}: one ${r} fewer`, disabled: n <= 0, "data-step": `${idPrefix}-${r}-minus` }, "−");
@@ -49,13 +50,10 @@ export function total(counts) {
   return Object.values(counts || {}).reduce((a, b) => a + (b || 0), 0);
 }
 
-export function sameCounts(a, b) {
-  return RESOURCES.every((r) => (a[r] || 0) === (b[r] || 0));
-}
-
+/** The counts without zeros, keyed in one fixed order (so two equal counts print alike). */
 export function clean(counts) {
   const out = {};
-  for (const r of RESOURCES) if (counts[r]) out[r] = counts[r];
+  for (const r of Object.keys(counts).sort()) if (counts[r]) out[r] = counts[r];
   return out;
 }
 
@@ -87,7 +85,8 @@ export function actionLabel(a, view, seatName) {
     case "hero_flip": return "Flip to side B and keep";
     case "hero_swap": {
       const id = heroAt(view, a.hero);
-      return `Take ${id ? heroName(view, id) : `hero ${a.hero}`}${HERO_HINTS[id] ? ` — ${HERO_HINTS[id]}` : ""}`;
+      const does = heroDoes(view, id);
+      return `Take ${id ? heroName(view, id) : `hero ${a.hero}`}${does ? ` — ${does}` : ""}`;
     }
     case "hero_pass": return "Pass";
     default: {

@@ -10,7 +10,7 @@ import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
 import { stepChooser, boardStep, STEPWISE_ABOVE } from "./catan-steps.js";
 import {
-  RESOURCES, PLAYER_COLORS, costOf, devName, heroName, HERO_HINTS, northOf,
+  PLAYER_COLORS, costOf, devName, heroDoes, heroName, northOf, resourcesOf,
 } from "./catan-data.js";
 
 // Phases in which the board's legal spots are the whole decision, so they light up at once.
@@ -225,7 +225,7 @@ function rollGains(track, model, ctx) {
     const seat = +p;
     box.append(h("span", { class: "gain", "data-gain-seat": seat, style: `--pc:${PLAYER_COLORS[seat]}` }, [
       h("span", { class: "swatch", "aria-hidden": "true" }),
-      h("b", {}, seat === model.seat ? "You" : ctx.seatName(seat).replace(/ · .*/, "")), " +", ...chips(cardsGot),
+      h("b", {}, seat === model.seat ? "You" : ctx.seatName(seat).replace(/ · .*/, "")), " +", ...chips(model.view, cardsGot),
     ]));
   }
   return [box];
@@ -272,18 +272,16 @@ function diceStrip(view, ui) {
 function northLegend(view, ui) {
   const icon = (kind) => {
     const svg = s("svg", { viewBox: "-10 -10 20 20", width: 18, height: 18, "aria-hidden": "true" });
-    svg.append(wildlingIcon(0, 0, kind, 0.13));
+    svg.append(wildlingIcon(view, 0, 0, kind, 0.13));
     return svg;
   };
   const row = (mark, text) => h("li", {}, [h("span", { class: "legend-mark" }, mark), h("span", {}, text)]);
-  const { camps_per_clan: camps, spaces_per_section: spaces } = northOf(view);
+  const { camps_per_clan: camps, spaces_per_section: spaces, wildlings } = northOf(view);
   // Drawn anew with every event: whether it is open lives in the renderer's UI state.
   const box = h("details", { class: "legend", "data-legend": "north", open: !!ui.legendOpen }, [
     h("summary", {}, "Legend"),
     h("ul", {}, [
-      row(icon("regular"), "Wildling: waits in its clearing; when the wildlings there outnumber the guards on that Wall section, the Wall is breached."),
-      row(icon("climber"), "Climber: jumps over the Wall into the Gift as soon as it reaches a clearing."),
-      row(icon("giant"), "Giant: takes the oldest guard of its section with it; facing no guard, it breaches the Wall."),
+      ...wildlings.map((w) => row(icon(w.kind), w.does)),
       row(h("span", { class: "legend-camp" }), `Camps: each clan's ${camps} camps, the hottest fire (orange) first. A wildling filling the last camp is a rush: the hottest camps send one wildling down each of the clan's trails.`),
       row(h("span", { class: "legend-trail" }, "4"), "Trails: the wildling die's faces; the wildling at the hottest camp of that trail's clan goes to the clearing below."),
       row(h("span", { class: "legend-wall" }), `Wall: ${spaces} guard spaces a section; a breach sends the wildlings of its clearing into the Gift.`),
@@ -368,7 +366,7 @@ function playersPanel(model, ctx) {
         p.guards_on_wall !== undefined ? stat("guard", p.guards_on_wall, `${p.guards_on_wall} guards on the Wall`) : null,
         p.discards_owed ? h("span", { class: "stat warn", title: "cards this player must discard" }, `discards ${p.discards_owed}`) : null,
       ]),
-      hero ? h("div", { class: "player-hero", title: HERO_HINTS[hero.hero] || "" }, `${hero.hero ? heroName(view, hero.hero) : "no hero"} (${hero.side})`) : null,
+      hero ? h("div", { class: "player-hero", title: heroDoes(view, hero.hero) }, `${hero.hero ? heroName(view, hero.hero) : "no hero"} (${hero.side})`) : null,
     ]));
   }
   // What the small icons mean (a phone has no tooltips), said once under the cards.
@@ -388,7 +386,7 @@ function mePanel(model, ctx) {
   }
   const p = view.players[model.seat];
   const hand = p.hand || {};
-  const cards = h("div", { class: "hand", "aria-label": "Your resource cards" }, RESOURCES.map((r) =>
+  const cards = h("div", { class: "hand", "aria-label": "Your resource cards" }, resourcesOf(view).map((r) =>
     h("div", { class: `card-res res-${r}${hand[r] ? "" : " none"}`, "data-hand": r, "data-count": hand[r] || 0 }, [
       h("span", { class: "n" }, String(hand[r] || 0)), h("span", { class: "name" }, r),
     ])));
@@ -404,7 +402,7 @@ function mePanel(model, ctx) {
   if (hero && hero.hero) {
     out[0].append(h("div", { class: `hero-card${hero.ready ? " ready" : ""}`, "data-hero": hero.hero }, [
       h("b", {}, `${heroName(view, hero.hero)} · side ${hero.side}`),
-      h("span", { class: "hint" }, HERO_HINTS[hero.hero] || ""),
+      h("span", { class: "hint" }, heroDoes(view, hero.hero)),
       h("span", { class: "muted" }, hero.ready ? "ready" : "not ready this turn"),
     ]));
   }
@@ -432,12 +430,12 @@ function actionsPanel(ui, model, ctx, types) {
       const on = m.types.some((t) => types.has(t));
       const label = mode === "city" ? cap(view.names.city) : m.label;
       row.append(actionButton(label, {
-        dataAction: `mode-${mode}`, kind: `mode${ui.mode === mode ? " selected" : ""}`, enabled: on, extra: costChips(cost),
+        dataAction: `mode-${mode}`, kind: `mode${ui.mode === mode ? " selected" : ""}`, enabled: on, extra: costChips(view, cost),
         ariaLabel: `Build a ${label.toLowerCase()}`,
         onClick: () => { ui.mode = ui.mode === mode ? null : mode; ui.choice = null; ctx.rerender(); },
       }));
     }
-    row.append(actionButton("Dev card", { dataAction: "buy_dev", enabled: types.has("buy_dev"), extra: costChips(costOf(view, "dev")), ariaLabel: "Buy a development card", onClick: () => ctx.act({ type: "buy_dev" }) }));
+    row.append(actionButton("Dev card", { dataAction: "buy_dev", enabled: types.has("buy_dev"), extra: costChips(view, costOf(view, "dev")), ariaLabel: "Buy a development card", onClick: () => ctx.act({ type: "buy_dev" }) }));
     row.append(actionButton("Trade", {
       dataAction: "open-trade", kind: ui.panel === "trade" ? "selected" : "",
       enabled: types.has("maritime_trade") || types.has("offer_trade") || (model.templates || []).some((t) => t.type === "offer_trade"),
@@ -530,7 +528,7 @@ function dialogs(ui, model, ctx, types) {
       actionButton(a.type === "hero_pass" ? "Pass" : chip(a.resource), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "tarly" }));
   }
   if (types.has("mance_take")) {
-    out.push(card("Mance Rayder: take a card", [view.mance_hand ? h("div", {}, chips(view.mance_hand)) : null, h("div", { class: "row wrap" }, legal.filter((a) => a.type === "mance_take").map((a) =>
+    out.push(card("Mance Rayder: take a card", [view.mance_hand ? h("div", {}, chips(view, view.mance_hand)) : null, h("div", { class: "row wrap" }, legal.filter((a) => a.type === "mance_take").map((a) =>
       actionButton(chip(a.resource), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "mance" }));
   }
   if (types.has("melisandre_pick")) {
@@ -561,7 +559,7 @@ function discardChooser(ui, model, ctx) {
   const box = h("section", { class: "card dialog discard", "data-dialog": "discard" }, [
     h("h3", {}, `Discard ${plural(owed, "card")}`),
     h("p", { class: "hint" }, `A 7 was rolled and you hold ${total(hand)} cards. Choose exactly ${owed}.`),
-    countPicker(picks, hand, (c) => { ui.discard = c; ctx.rerender(); }, { label: "Discard", idPrefix: "discard" }),
+    countPicker(view, picks, hand, (c) => { ui.discard = c; ctx.rerender(); }, { label: "Discard", idPrefix: "discard" }),
   ]);
   const ready = n === owed && !ui.sending;
   box.append(h("div", { class: "builder-foot" }, [
@@ -569,7 +567,7 @@ function discardChooser(ui, model, ctx) {
       dataAction: "discard", kind: "primary", enabled: ready,
       onClick: async () => {
         const list = [];
-        for (const r of RESOURCES) for (let i = 0; i < (picks[r] || 0); i++) list.push({ type: "discard", resource: r });
+        for (const r of resourcesOf(view)) for (let i = 0; i < (picks[r] || 0); i++) list.push({ type: "discard", resource: r });
         ui.sending = true;
         const res = await ctx.actMany(list);
         ui.sending = false;
@@ -593,7 +591,7 @@ function yopChooser(ui, model, ctx) {
     picks.length === 0 ? a.first === r || a.second === r : (a.first === picks[0] && a.second === r) || (a.first === r && a.second === picks[0]));
   return h("section", { class: "card dialog", "data-dialog": "year_of_plenty" }, [
     h("h3", {}, `${devName(view, "year_of_plenty")}: take two resources`),
-    h("div", { class: "row wrap" }, RESOURCES.map((r) => actionButton(chip(r), {
+    h("div", { class: "row wrap" }, resourcesOf(view).map((r) => actionButton(chip(r), {
       dataAction: `yop-${r}`, kind: "res-btn", enabled: canAdd(r), ariaLabel: `Take ${r}`,
       onClick: () => { ui.yop = [...picks, r]; ctx.rerender(); },
     }))),

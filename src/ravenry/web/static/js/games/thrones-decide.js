@@ -5,10 +5,9 @@
 // a bid, a tie order) live in `ui` (ctx.ui.thrones) only.
 import { h, plural } from "../shell/dom.js";
 import { actButton, actionData, sendInSequence, uiButton } from "./thrones-act.js";
-import { actionLabel, areaName, houseCards, houseOf, orderName, bidTitle, unitWord, units as unitWords } from "./thrones-labels.js";
+import { actionLabel, areaName, houseCards, houseOf, orderName, bidTitle, unitTypes, unitWord, units as unitWords } from "./thrones-labels.js";
 import { cardFace } from "./thrones-panels.js";
 
-const UNIT_PLURAL = ["footmen", "knights", "ships"];
 const casualtyWords = (n) => `${n} ${n === 1 ? "casualty" : "casualties"}`;
 
 function newPlan() {
@@ -173,7 +172,7 @@ function marchMove(model, ctx, ui, plan) {
   };
   for (const t of targets) {
     const first = t.units.find((u) => counts[u] > 0);
-    const what = t.units.filter((u) => counts[u] > 0).map((u) => unitWords(counts[u], u)).join(", ");
+    const what = t.units.filter((u) => counts[u] > 0).map((u) => unitWords(view, counts[u], u)).join(", ");
     const label = `Move ${what} to ${areaName(view, t.to)}${t.via.length ? " by ship" : ""}${t.battle ? " — battle" : ""}`;
     plan.spots.set(t.to, {
       label, action: { type: "move", from: m.area, to: t.to, unit: first },
@@ -184,16 +183,16 @@ function marchMove(model, ctx, ui, plan) {
   }
   plan.selected = ui.target;
   // The units to send, with counts.
-  const steppers = [0, 1, 2].filter((u) => m.free[u] > 0).map((u) => {
-    const minus = uiButton("−", () => { counts[u] = Math.max(0, counts[u] - 1); ctx.rerender(); }, { "data-unit-less": u, "aria-label": `one ${unitWord(u)} fewer` });
-    const plus = uiButton("+", () => { counts[u] = Math.min(m.free[u], counts[u] + 1); ctx.rerender(); }, { "data-unit-more": u, "aria-label": `one ${unitWord(u)} more` });
-    return h("div", { class: "th-stepper", "data-unit-count": u, "data-count": counts[u] }, [minus, h("span", {}, `${counts[u]} of ${m.free[u]} ${UNIT_PLURAL[u]}`), plus]);
+  const steppers = unitTypes(view).filter((u) => m.free[u] > 0).map((u) => {
+    const minus = uiButton("−", () => { counts[u] = Math.max(0, counts[u] - 1); ctx.rerender(); }, { "data-unit-less": u, "aria-label": `one ${unitWord(view, u)} fewer` });
+    const plus = uiButton("+", () => { counts[u] = Math.min(m.free[u], counts[u] + 1); ctx.rerender(); }, { "data-unit-more": u, "aria-label": `one ${unitWord(view, u)} more` });
+    return h("div", { class: "th-stepper", "data-unit-count": u, "data-count": counts[u] }, [minus, h("span", {}, `${counts[u]} of ${unitWords(view, m.free[u], u)}`), plus]);
   });
   children.push(hint(`March from ${areaName(view, m.area)}: choose the units, then click a lit area (blue dashes: by ship; red: a battle).`));
   children.push(h("div", { class: "th-steppers" }, steppers));
   const t = m.targets.find((x) => x.to === ui.target);
   if (t && t.battle) {
-    const sending = t.units.filter((u) => counts[u] > 0).map((u) => unitWords(counts[u], u)).join(", ");
+    const sending = t.units.filter((u) => counts[u] > 0).map((u) => unitWords(view, counts[u], u)).join(", ");
     children.push(h("div", { class: "th-confirm warn", "data-confirm": "battle", "data-to": t.to }, [
       h("b", {}, `${areaName(view, t.to)}`),
       h("p", {}, battleWords(view, t.battle, sending || "units")),
@@ -230,7 +229,7 @@ export function battlePanel(model, ui = null, ctx = null) {
     const seat = i === 0 ? b.attacker : b.defender;
     const name = i === 1 && b.neutral ? "Neutral force" : houseOf(view, seat);
     const force = i === 0 ? b.attacking : view.units[b.area];
-    const words = [0, 1, 2].filter((u) => force && force[u]).map((u) => unitWords(force[u], u)).join(", ") || (b.neutral && i === 1 ? `strength ${b.neutral}` : "none");
+    const words = unitTypes(view).filter((u) => force && force[u]).map((u) => unitWords(view, force[u], u)).join(", ") || (b.neutral && i === 1 ? `strength ${b.neutral}` : "none");
     const parts = (b.parts || [])[i] || {};
     const c = b.cards ? b.cards[i] : null;
     let card = "—";
@@ -258,7 +257,7 @@ export function battlePanel(model, ui = null, ctx = null) {
 }
 
 /** A unit list in words: "2 footmen, 1 knight" ("none" if empty). */
-const unitList = (counts) => [0, 1, 2].filter((u) => counts && counts[u]).map((u) => unitWords(counts[u], u)).join(", ") || "none";
+const unitList = (view, counts) => unitTypes(view).filter((u) => counts && counts[u]).map((u) => unitWords(view, counts[u], u)).join(", ") || "none";
 
 /**
  * The last resolved battle's closing tally (view.last_battle: every number is the view's), until
@@ -283,7 +282,7 @@ function battleTally(model, ui, ctx) {
       card ? h("div", { class: "muted" }, `Card: ${card}`) : null,
       h("ul", { class: "th-parts" }, Object.entries(parts).filter(([, v]) => v).map(([k, v]) => h("li", {}, `${PART_WORDS[k] || k} ${v > 0 ? "+" : ""}${v}`))),
       h("div", { class: "th-total", "data-strength": t.strength[i] }, `Strength ${t.strength[i]}`),
-      lost.some(Boolean) ? h("div", { class: "th-lost", "data-lost": lost.join(",") }, `Lost ${unitList(lost)}`) : null,
+      lost.some(Boolean) ? h("div", { class: "th-lost", "data-lost": lost.join(",") }, `Lost ${unitList(view, lost)}`) : null,
     ]);
   };
   const winner = t.winner === null ? "The neutral force holds" : `${houseOf(view, t.winner)} wins`;
@@ -355,11 +354,11 @@ function casualties(model, ctx, ui, plan) {
     children.push(h("div", { class: "th-chooser", "data-dialog": "area", "data-area": b.area }, [
       h("b", {}, `Lose which unit? (${left} left)`),
       h("div", { class: "th-choices" }, acts.map((a) => actButton(a, [
-        h("b", {}, `Lose 1 ${unitWord(a.unit)}`), h("span", { class: "muted" }, ` · ${unitWords(pool[a.unit], a.unit)} in the battle`),
+        h("b", {}, `Lose 1 ${unitWord(view, a.unit)}`), h("span", { class: "muted" }, ` · ${unitWords(view, pool[a.unit], a.unit)} in the battle`),
       ], ctx, "", { title: actionLabel(a, view), "data-count": pool[a.unit] }))),
     ]));
   } else {
-    children.push(uiButton(`Choose here instead (${unitList(b.casualty_pool)})`, open, { "data-ui": "open-chooser" }));
+    children.push(uiButton(`Choose here instead (${unitList(view, b.casualty_pool)})`, open, { "data-ui": "open-chooser" }));
   }
   return panel("casualties", "Casualties", children);
 }

@@ -5,7 +5,6 @@
 export const HOUSE_COLORS = { Stark: "#5f6f7f", Lannister: "#b0171f", Baratheon: "#d9a400", Greyjoy: "#222", Tyrell: "#2f7d32" };
 // Text on a house's colour: dark on Baratheon's yellow, white elsewhere.
 export const HOUSE_INK = { Baratheon: "#1d1d1d" };
-const UNIT_WORDS = [["footman", "footmen"], ["knight", "knights"], ["ship", "ships"]];
 const TRACK_TITLES = { iron_throne: "Iron Throne", fiefdoms: "Fiefdoms", kings_court: "King's Court", nights_watch: "the Night's Watch" };
 const PHASE_TITLES = {
   planning: "Planning", messenger_raven: "Messenger Raven", raid: "Action: raids", march_choose: "Action: marches",
@@ -20,7 +19,7 @@ const PHASE_TITLES = {
 export const ACTION_PHASES = new Set(["messenger_raven", "raid", "raids", "march_choose", "march_move", "marches", "support",
   "house_cards", "valyrian_steel_blade", "casualties", "card_ability", "retreat", "retreat_losses", "action_end"]);
 
-const boardOf = (view) => (view && view.board) || { areas: [], orders: [], houses: [], cards: [] };
+const boardOf = (view) => (view && view.board) || { areas: [], orders: [], houses: [], cards: [], units: [] };
 
 export function areaName(view, a) {
   const x = boardOf(view).areas[a];
@@ -38,14 +37,22 @@ export function orderName(view, kind) {
   return `${word}${bonus}${star ? " ★" : ""}`;
 }
 
-export function units(n, unit) {
-  const u = typeof unit === "number" ? unit : UNIT_WORDS.findIndex((w) => w[0] === unit);
-  const words = UNIT_WORDS[u] || [String(unit), String(unit)];
-  return `${n} ${n === 1 ? words[0] : words[1]}`;
+/** The unit types by number (0 footman, 1 knight, 2 ship: the board's ``units``, in its order). */
+export function unitTypes(view) {
+  return (boardOf(view).units || []).map((_, i) => i);
 }
 
-export function unitWord(unit) {
-  return (UNIT_WORDS[unit] || [String(unit)])[0];
+/** "3 footmen", "1 knight": ``unit`` a type's number or name; the words are the board's. */
+export function units(view, n, unit) {
+  const types = boardOf(view).units || [];
+  const type = typeof unit === "number" ? types[unit] : types.find((w) => w.name === unit);
+  if (!type) return `${n} ${unit}`;
+  return `${n} ${n === 1 ? type.name : type.plural}`;
+}
+
+export function unitWord(view, unit) {
+  const type = (boardOf(view).units || [])[unit];
+  return type ? type.name : String(unit);
 }
 
 /** What a bid is for, in a sentence: "the Iron Throne track", "the Night's Watch". */
@@ -109,7 +116,7 @@ export function actionLabel(a, view) {
       ? `Remove the Raid in ${areaName(view, a.area)} without raiding`
       : `Raid from ${areaName(view, a.area)} into ${areaName(view, a.target)}`;
     case "march": return `Resolve the March in ${areaName(view, a.area)}`;
-    case "move": return `Move 1 ${unitWord(a.unit)} ${areaName(view, a.from)} → ${areaName(view, a.to)}`;
+    case "move": return `Move 1 ${unitWord(view, a.unit)} ${areaName(view, a.from)} → ${areaName(view, a.to)}`;
     case "end_march": return a.leave_power_token ? "End the march, leaving a power token" : "End the march";
     case "support": return a.side === 0 ? `Support the attacker from ${areaName(view, a.area)}`
       : a.side === 1 ? `Support the defender from ${areaName(view, a.area)}` : `Support nobody from ${areaName(view, a.area)}`;
@@ -118,7 +125,7 @@ export function actionLabel(a, view) {
       return c ? `Play ${c.name} (${cardStats(c)})` : `Play card ${a.card}`;
     }
     case "blade": return a.use ? "Use the Valyrian Steel Blade (+1)" : "Keep the Valyrian Steel Blade";
-    case "casualty": return `Lose 1 ${unitWord(a.unit)}`;
+    case "casualty": return `Lose 1 ${unitWord(view, a.unit)}`;
     case "ability": {
       const card = winnerCard(view) || "card";
       const b = view.battle || {};
@@ -132,18 +139,18 @@ export function actionLabel(a, view) {
     }
     case "ability_pass": return "Do not use the card's ability";
     case "retreat": return `Retreat to ${areaName(view, a.area)}`;
-    case "destroy": return `Destroy 1 ${unitWord(a.unit)} in ${areaName(view, a.area)}`;
+    case "destroy": return `Destroy 1 ${unitWord(view, a.unit)} in ${areaName(view, a.area)}`;
     case "muster": {
       if (a.what === boardOf(view).upgrade) return `Upgrade a footman to a knight in ${areaName(view, a.area)}`;
       const where = a.to === a.area ? areaName(view, a.area) : `${areaName(view, a.to)} (from ${areaName(view, a.area)})`;
-      return `Muster 1 ${unitWord(a.what)} in ${where}`;
+      return `Muster 1 ${unitWord(view, a.what)} in ${where}`;
     }
     case "end_muster": return "Done mustering";
     case "bid": return `Bid ${a.amount}`;
     case "tie_pick": return `Place ${houseOf(view, a.seat)} first`;
     case "reclaim": return `Take back ${cardName(view, view.viewer, a.card)}`;
     case "reclaim_pass": return "Take no card back";
-    case "wildling_loss": return `Lose 1 ${unitWord(a.unit)} in ${areaName(view, a.area)}`;
+    case "wildling_loss": return `Lose 1 ${unitWord(view, a.unit)} in ${areaName(view, a.area)}`;
     default: return a.type.replace(/_/g, " ");
   }
 }

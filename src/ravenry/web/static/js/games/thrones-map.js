@@ -8,7 +8,7 @@
 // land) so names are legible at once; when a decision lights areas out of view, the map moves to
 // them if none is in view, and a "show lit areas" button brings them all into view.
 import { s, h } from "../shell/dom.js";
-import { HOUSE_COLORS, HOUSE_INK, areaName, houseOf, orderName, units as unitWords } from "./thrones-labels.js";
+import { HOUSE_COLORS, HOUSE_INK, areaName, houseOf, orderName, unitTypes, units as unitWords } from "./thrones-labels.js";
 
 const REGION_TINTS = ["#e9dfc4", "#e3e6c8", "#eadbc9", "#dfe3d0", "#ece2c0", "#e5d9c0", "#efdcc0", "#e0d6c8"];
 const ORDER_GLYPH = { march: "M", raid: "R", support: "S", consolidate_power: "C", defense: "D" };
@@ -40,7 +40,7 @@ export function describeArea(view, a) {
   const owner = view.owner[a];
   const u = view.units[a] || [0, 0, 0];
   const r = (view.routed && view.routed[a]) || [0, 0, 0];
-  const force = [0, 1, 2].filter((k) => u[k]).map((k) => unitWords(u[k], k) + (r[k] ? ` (${r[k]} routed)` : ""));
+  const force = unitTypes(view).filter((k) => u[k]).map((k) => unitWords(view, u[k], k) + (r[k] ? ` (${r[k]} routed)` : ""));
   if (force.length) bits.push(`${houseOf(view, owner)}: ${force.join(", ")}`);
   if (view.neutral[a]) bits.push(`neutral force of strength ${view.neutral[a]}`);
   if (view.power_tokens[a] >= 0) bits.push(`power token of ${houseOf(view, view.power_tokens[a])}`);
@@ -121,7 +121,7 @@ function pieces(view, a, geo, me, sizes) {
   const owner = view.owner[a];
   const u = view.units[a] || [0, 0, 0];
   const r = (view.routed && view.routed[a]) || [0, 0, 0];
-  const kinds = [0, 1, 2].filter((k) => u[k]);
+  const kinds = unitTypes(view).filter((k) => u[k]);
   // The kinds side by side, centred on the units anchor.
   let x = up.x - (kinds.length - 1) * 17;
   for (const k of kinds) {
