@@ -306,8 +306,8 @@ class SearchBot:
             except IllegalAction:  # a playout bot's mistake: score the position as it stands
                 break
             steps += 1
-        value = evaluate(world, seat, pips if self.playout == "fast" else hex_pips(world), self.leaf == "rich")
-        return logistic(value)
+        leaf_pips = pips if self.playout == "fast" else hex_pips(world)
+        return logistic(evaluate(world, seat, leaf_pips, self.leaf == "rich"))
 
     def _greedy_choice(self, bot: Any, world: GameState, p: int, rng: Rng) -> Action:
         """``bot``'s choice for ``p`` in a playout: what :class:`BotSeat` asks, with the static
