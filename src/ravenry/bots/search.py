@@ -23,7 +23,9 @@ Each decision:
    three greedy bots in catan where ``greedy`` playouts made 37%, benchmarks/bot_strength.py) —
    until ``horizon`` more turns have begun
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
-   :func:`evaluate` (points, production, what the hand can build, against the best opponent).
+   :func:`evaluate` (points, production, what the hand can build, against the best opponent;
+   ``leaf=rich`` adds :func:`prospects`: unplayed development cards, the resource kinds
+   produced, the races for Longest Road and Largest Army).
 3. **Answer.** The best mean; another candidate replaces greedy's choice only if its mean
    beats greedy's by ``GREEDY_BONUS`` plus ``z`` standard errors of their paired differences
    (round by round, on the same samples and dice): at small budgets a lucky round or two must
