@@ -73,7 +73,12 @@ def test_samples_keep_what_the_seat_sees_and_hold_every_invariant(cases: list[Po
 
 @pytest.mark.parametrize(
     ("kind", "options"),
-    [("random", {}), ("greedy", {}), ("search", SEARCH_OPTIONS)],
+    [
+        ("random", {}),
+        ("greedy", {}),
+        ("search", SEARCH_OPTIONS),
+        ("search", {**SEARCH_OPTIONS, "leaf": "rich"}),
+    ],
 )
 def test_every_bot_kind_chooses_the_same_for_a_position_and_its_twin(
     cases: list[Position], kind: str, options: dict[str, Any]

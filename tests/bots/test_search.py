@@ -11,11 +11,19 @@ from ravenry.bots import bot_from_spec, bot_kinds, make_bot
 from ravenry.bots.base import BotSeat
 from ravenry.bots.greedy import GreedyCatanBot
 from ravenry.bots.levels import LEVELS, bot_for_level, level_spec
-from ravenry.bots.search import SearchBot, guarded, offer_ideas, winning_action
+from ravenry.bots.search import (
+    DEV_WEIGHT,
+    SearchBot,
+    evaluate,
+    guarded,
+    hex_pips,
+    offer_ideas,
+    winning_action,
+)
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.registry import new_game
 from ravenry.core.rng import Rng
-from ravenry.games.catan.data import WOOL
+from ravenry.games.catan.data import KNIGHT, VICTORY_POINT, WOOL
 from ravenry.games.catan.rules import CatanState
 from ravenry.games.catan.scenario import Position, rig_dice
 from ravenry.sim.runner import play_game
@@ -261,3 +269,19 @@ def test_offer_ideas_ask_for_what_the_nearest_build_lacks_first() -> None:
         assert all(g <= h for g, h in zip(give, hand, strict=True))
         assert not any(g and w for g, w in zip(give, get, strict=True))
     assert len(set(ideas)) == len(ideas)
+
+
+def test_the_rich_leaf_counts_development_cards_and_the_races_for_special_cards() -> None:
+    state = _longest_road_position()  # seat 0: a trail of 4, one road short of Longest Road
+    pips = hex_pips(state)
+    base, rich = evaluate(state, 0, pips), evaluate(state, 0, pips, rich=True)
+    assert rich > base  # the road race counts for seat 0 (the others have no trail)
+    state.dev_hands[0][KNIGHT] += 1
+    assert evaluate(state, 0, pips) == base  # points alone do not see the card
+    gain = evaluate(state, 0, pips, rich=True) - rich
+    assert gain > DEV_WEIGHT  # the card, and one knight nearer Largest Army
+    state.dev_hands[0][KNIGHT] -= 1
+    state.dev_hands[0][VICTORY_POINT] += 1  # a point card counts once, as its point
+    assert evaluate(state, 0, pips, rich=True) - rich == pytest.approx(evaluate(state, 0, pips) - base)
+    with pytest.raises(ValueError):
+        SearchBot(iters=4, leaf="deep")

@@ -23,7 +23,9 @@ Each decision:
    three greedy bots in catan where ``greedy`` playouts made 37%, benchmarks/bot_strength.py) —
    until ``horizon`` more turns have begun
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
-   :func:`evaluate` (points, production, what the hand can build, against the best opponent).
+   :func:`evaluate` (points, production, what the hand can build, against the best opponent;
+   ``leaf=rich`` adds :func:`prospects`: unplayed development cards, the resource kinds
+   produced, the races for Longest Road and Largest Army).
 3. **Answer.** The best mean; another candidate replaces greedy's choice only if its mean
    beats greedy's by ``GREEDY_BONUS`` plus ``z`` standard errors of their paired differences
    (round by round, on the same samples and dice): at small budgets a lucky round or two must
@@ -67,10 +69,12 @@ from ravenry.core.templates import JSONAction, Template, within
 from ravenry.games.catan.data import (
     CITY_COST,
     DEV_CARD_COST,
+    KNIGHT,
     N_RES,
     PIPS,
     ROAD_COST,
     SETTLEMENT_COST,
+    VICTORY_POINT,
     named_counts,
 )
 
@@ -114,6 +118,7 @@ class SearchBot:
         z: float = 1.0,
         focus: bool = True,
         guard: bool = True,
+        leaf: str = "base",
     ) -> None:
         check_whole_numbers((("width", width, 1), ("horizon", horizon, 1), ("offers", offers, 0)))
         if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10:
@@ -123,6 +128,8 @@ class SearchBot:
                 raise ValueError(f"{name} must be true or false")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}")
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}")
         self.iters, self.ms = decision_budget(iters, ms)
         self.width = width
         self.horizon = horizon
@@ -132,6 +139,7 @@ class SearchBot:
         self.z = float(z)
         self.focus = bool(focus)
         self.guard = bool(guard)
+        self.leaf = leaf
         # Iterations run by the last decision (for benchmarks and tests).
         self.last_iterations = 0
         # The offers it made this turn (it makes at most OFFERS_PER_TURN, each once).
@@ -300,7 +308,8 @@ class SearchBot:
             except IllegalAction:  # a playout bot's mistake: score the position as it stands
                 break
             steps += 1
-        return logistic(evaluate(world, seat, pips if self.playout == "fast" else hex_pips(world)))
+        leaf_pips = pips if self.playout == "fast" else hex_pips(world)
+        return logistic(evaluate(world, seat, leaf_pips, self.leaf == "rich"))
 
     def _greedy_choice(self, bot: Any, world: GameState, p: int, rng: Rng) -> Action:
         """``bot``'s choice for ``p`` in a playout: what :class:`BotSeat` asks, with the static
@@ -471,10 +480,10 @@ def hex_pips(state: GameState) -> list[int]:
     return out
 
 
-def evaluate(state: GameState, seat: int, pips: Sequence[int]) -> float:
+def evaluate(state: GameState, seat: int, pips: Sequence[int], rich: bool = False) -> float:
     """The seat's standing in points against the best opponent: points, production, what its
     hand can build soon and the free spots its roads reach (a sampled state: the others'
-    hidden cards are the sample's)."""
+    hidden cards are the sample's); ``rich`` (``leaf=rich``) adds :func:`prospects`."""
     s: Any = state
     n = state.config.players
     worth = [float(v) for v in state.scores()]
@@ -494,8 +503,47 @@ def evaluate(state: GameState, seat: int, pips: Sequence[int]) -> float:
             if spots:
                 best = max(sum(pips[h] for h in node_hexes[node]) for node in spots)
                 worth[p] += SPOT_WEIGHT * min(2, len(spots)) + PRODUCTION_WEIGHT * SPOT_SHARE * best
+    if rich:
+        prospects(s, worth)
     best_other = max(worth[p] for p in range(n) if p != seat)
     return worth[seat] - best_other
+
+
+LEAVES = ("base", "rich")  # the leaf evaluations: evaluate() alone, or with prospects()
+DEV_WEIGHT = 0.3  # each unplayed development card other than a victory point (counted already)
+DIVERSITY_WEIGHT = 0.1  # each resource kind a player's buildings produce
+
+
+def prospects(s: Any, worth: list[float]) -> None:
+    """Adds to each player's ``worth`` what points alone miss: unplayed development cards, the
+    resource kinds it produces (a player short of a kind waits or trades at a loss), and how
+    close it is to taking Longest Road or Largest Army (the card's points halved for each
+    road or knight still missing, once more for being a race)."""
+    rules = s.rules
+    n = len(worth)
+    dev = s.dev_hands
+    kinds = [[False] * N_RES for _ in range(n)]
+    resource, owner = s.board.hex_resource, s.node_owner
+    for h, nodes in enumerate(s.board.topo.hex_nodes):
+        r = resource[h]
+        if r < 0:
+            continue
+        for node in nodes:
+            if owner[node] >= 0:
+                kinds[owner[node]][r] = True
+    races = (
+        (s.road_length, s.longest_road_holder, rules.longest_road_min, rules.longest_road_vp, None),
+        (s.knights_played, s.largest_army_holder, rules.largest_army_min, rules.largest_army_vp, KNIGHT),
+    )
+    for p in range(n):
+        cards = dev[p]
+        worth[p] += DEV_WEIGHT * (sum(cards) - cards[VICTORY_POINT]) + DIVERSITY_WEIGHT * sum(kinds[p])
+        for counts, holder, minimum, vp, in_hand in races:
+            if holder == p:
+                continue
+            target = max(minimum, counts[holder] + 1) if holder >= 0 else minimum
+            missing = target - counts[p] - (cards[in_hand] if in_hand is not None else 0)
+            worth[p] += vp / (1 << (max(0, missing) + 1))
 
 
 def offer_ideas(hand: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
