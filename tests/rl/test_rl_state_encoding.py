@@ -15,6 +15,21 @@ from ravenry.rl.match import Match
 FAST = [(g, o) for g, o in GAMES if g in ("catan", "got-catan", "brotherhood")]
 
 
+def views_checked(match: Match, seed: int) -> list[dict[str, Any]]:
+    """Every seat's view now, each after checking that the seat's fast observation is its view
+    encoder's, number for number."""
+    views = []
+    for seat in range(match.players):
+        view = match.view(seat)
+        fast = match.observation(seat)
+        slow = match.view_observation(seat, view)
+        assert fast.dtype == slow.dtype == np.float32
+        differ = np.flatnonzero(fast != slow)
+        assert not differ.size, (seed, seat, view["phase"], differ[:5])
+        views.append(view)
+    return views
+
+
 @pytest.mark.parametrize(("game", "options"), FAST, ids=[g for g, _ in FAST])
 def test_the_state_encoder_is_the_view_encoder(game: str, options: dict[str, Any]) -> None:
     match = Match(game, **options)
@@ -27,13 +42,7 @@ def test_the_state_encoder_is_the_view_encoder(game: str, options: dict[str, Any
             break
         match.reset(seed)
         while True:
-            for seat in range(match.players):
-                view = match.view(seat)
-                fast = match.observation(seat)
-                slow = match.view_observation(seat, view)
-                assert fast.dtype == slow.dtype == np.float32
-                differ = np.flatnonzero(fast != slow)
-                assert not differ.size, (seed, seat, view["phase"], differ[:5])
+            for view in views_checked(match, seed):
                 seen.add(view["phase"])
                 if view["offer"] is not None and view["offer"]["counters"]:
                     seen.add("counter")
@@ -66,13 +75,7 @@ def test_the_thrones_state_encoder_is_the_view_encoder(players: int) -> None:
             break
         match.reset(seed)
         while True:
-            for seat in range(match.players):
-                view = match.view(seat)
-                fast = match.observation(seat)
-                slow = match.view_observation(seat, view)
-                assert fast.dtype == slow.dtype == np.float32
-                differ = np.flatnonzero(fast != slow)
-                assert not differ.size, (seed, seat, view["phase"], differ[:5])
+            for view in views_checked(match, seed):
                 seen.add(view["phase"])
                 battle = view.get("battle")
                 if battle and battle["chosen"] != [c is not None for c in battle["cards"]]:
@@ -129,12 +132,7 @@ def test_the_brotherhood_encoder_sees_what_its_view_shows() -> None:
             heroes.hero[seat] = hero
         match.state.forget_legal_actions()
         while not match.done:
-            for seat in range(match.players):
-                view = match.view(seat)
-                fast = match.observation(seat)
-                slow = match.view_observation(seat, view)
-                differ = np.flatnonzero(fast != slow)
-                assert not differ.size, (seed, seat, view["phase"], differ[:5])
+            for view in views_checked(match, seed):
                 seen.add(view["phase"])
                 seen |= {k for k in ("gift_wildlings", "wall") if any(view[k])}
                 seen |= {"breach"} if view["breaches"] else set()
