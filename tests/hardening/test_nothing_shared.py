@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import ravenry
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import GameState
+from ravenry.core.record import GameRecord
 from ravenry.games.catan.rules import CatanState
 
 LABELS = labels()
@@ -63,7 +64,7 @@ def _outputs(state: GameState) -> dict[str, Any]:
         for p in range(n):
             out[f"frontier {p}"] = state.road_frontier(p)
             out[f"spots {p}"] = state.settlement_spots(p)
-    out["record"] = state.record().to_json()
+    out["record"] = GameRecord.of(state).to_json()
     return out
 
 

@@ -104,13 +104,13 @@ def test_any_json_as_a_config_is_a_config_or_refused(game: str, obj: Any) -> Non
 
 def _record() -> dict[str, Any]:
     state = position("brotherhood/hero_after_use")
-    record: dict[str, Any] = state.record().to_json()
+    record: dict[str, Any] = GameRecord.of(state).to_json()
     return record
 
 
 def test_a_record_survives_json_and_replays_exactly() -> None:
     state = position("brotherhood/hero_after_use")
-    record = GameRecord.from_json(json.loads(json.dumps(state.record().to_json())))
+    record = GameRecord.from_json(json.loads(json.dumps(GameRecord.of(state).to_json())))
     assert replay(record).to_json_text() == state.to_json_text()
 
 

@@ -26,7 +26,7 @@ def test_a_game_without_a_seed_draws_a_fresh_64_bit_one_and_records_it() -> None
     assert all(type(s) is int and 0 <= s < 2**64 for s in seeds)
     assert max(seeds) >= 2**40  # eight draws below 2**40 would be a one-in-2**190 event
     state = ravenry.new_game("brotherhood", players=3)
-    assert state.record().to_json()["config"]["seed"] == state.config.seed
+    assert GameRecord.of(state).to_json()["config"]["seed"] == state.config.seed
     assert get_game("catan").make_config(players=4).seed != get_game("catan").make_config(players=4).seed
 
 
@@ -36,7 +36,7 @@ def test_both_generators_clone_serialise_and_replay_exactly(game: str, rng: str)
     _, state = run_game(game, 3, 5, ["random"] * 3, turn_cap=40, options={"rng": rng})
     assert state.config.rng == rng
     assert state.to_json()["rng"].startswith("keyed:") == (rng == "keyed")
-    record = json.loads(json.dumps(state.record().to_json()))
+    record = json.loads(json.dumps(GameRecord.of(state).to_json()))
     assert replay(GameRecord.from_json(record)).to_json_text() == state.to_json_text()
     rebuilt = get_game(game).state_from_json(json.loads(state.to_json_text()))
     twin = state.clone()

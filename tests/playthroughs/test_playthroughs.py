@@ -34,7 +34,7 @@ def _digest(text: str) -> str:
 
 def _playthrough(game: str, players: int, seed: int, options: dict[str, str]) -> dict[str, object]:
     summary, state = run_game(game, players, seed, ["greedy"] * players, turn_cap=300, options=options)
-    record = state.record().to_json()
+    record = GameRecord.of(state).to_json()
     # The digest of every intermediate state, replayed through the checked path.
     rebuilt = replay(GameRecord(record["game"], record["config"], []))
     chain = hashlib.sha256()

@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 from rl_support import GAMES, IDS
 
 import ravenry.rl as rl
+from ravenry.core.record import GameRecord
 
 SHORT = {"catan": 6, "got-catan": 6, "brotherhood": 6, "thrones": 1}
 
@@ -54,7 +55,7 @@ def test_seeded_reset_reproduces_the_game_exactly() -> None:
             obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             trail.append(obs)
             done = term or trunc
-        runs.append((trail, env.match.state.record().to_json()))
+        runs.append((trail, GameRecord.of(env.match.state).to_json()))
     (a, record_a), (b, record_b) = runs
     assert record_a == record_b and len(a) == len(b)
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))

@@ -660,11 +660,6 @@ class GameState(ABC):
         """Why ``action`` is not legal now. Games override this with specific reasons."""
         return f"{action[0]!r} is not legal now"
 
-    def record(self) -> GameRecord:
-        from ravenry.core.record import GameRecord
-
-        return GameRecord(self.game.id, self.config.to_json(), list(self.history))
-
     def to_json_text(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
@@ -685,8 +680,6 @@ def _exclude_set(exclude: object) -> frozenset[str]:
     return frozenset(exclude)
 
 
-from ravenry.core.record import GameRecord  # noqa: E402
-
 __all__ = [
     "JSON",
     "Action",
@@ -695,7 +688,6 @@ __all__ = [
     "Event",
     "Game",
     "GameConfig",
-    "GameRecord",
     "GameState",
     "IllegalAction",
     "Result",

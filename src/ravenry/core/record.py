@@ -28,6 +28,12 @@ class GameRecord:
     config: dict[str, Any]
     actions: list[tuple[int, Action]]
 
+    @classmethod
+    def of(cls, state: GameState) -> GameRecord:
+        """The record of ``state``: its game, its config and every action applied so far. (A
+        record knows states; a state does not know records, so the core has no import circle.)"""
+        return cls(state.game.id, state.config.to_json(), list(state.history))
+
     def to_json(self) -> dict[str, Any]:
         game = _game(self.game)
         return {

@@ -8,6 +8,9 @@ game list and summaries, the host's revoking of a seat's invite and muting of sp
 and a finished game's record and replay steps (rebuilt by the protocol's
 :func:`~ravenry.core.record.replay_to`). In a cluster the operations that change a live game
 (revoke, mute, rematch) run on the process that plays it (app.py routes them there).
+
+What the lobby needs of the hub is named by :class:`LobbyHost` (the hub is one), so the two
+modules do not import each other.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ import asyncio
 import dataclasses
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ravenry.core.errors import IllegalAction
 from ravenry.core.record import GameRecord, replay_to
@@ -29,11 +32,10 @@ from ravenry.server.live import LiveGame, Seat, chat_frame, hash_token, invite_l
 from ravenry.server.messages import CreateGame
 from ravenry.server.options import bot_levels, check_bot_spec, check_game_options, level_of, resolve_bot
 from ravenry.server.rematches import open_sealed, seal
-from ravenry.server.storage import GameRow, SeatRow, record_json
+from ravenry.server.storage import GameRow, SeatRow, Storage, record_json
 
 if TYPE_CHECKING:
     from ravenry.core.protocol import Event
-    from ravenry.server.hub import Hub
 
 __all__ = ["SERVER_OPTIONS", "ApiError", "Lobby", "too_many_games"]
 
@@ -58,10 +60,30 @@ def too_many_games(limits: Limits) -> ApiError:
     )
 
 
+class LobbyHost(Protocol):
+    """What the lobby reads and calls of the hub (:class:`~ravenry.server.hub.Hub`) that owns it."""
+
+    storage: Storage
+    limits: Limits
+    bot_delay: float
+    fixed_seed: int | None
+    games: dict[str, LiveGame]
+    # Rematches asked for: old game id → (new game id, each person's seat token).
+    rematches: dict[str, tuple[str, dict[int, str]]]
+    rematch_secret: str | None
+    claim: Callable[[str], Awaitable[bool]] | None
+
+    def add(self, live: LiveGame) -> None: ...
+
+    async def live(self, game_id: str) -> LiveGame | None: ...
+
+    async def stored_rematch(self, game_id: str) -> None: ...
+
+
 class Lobby:
     """The lobby's operations on the games the hub holds and stores."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: LobbyHost) -> None:
         self.hub = hub
         self._create_lock = asyncio.Lock()  # one game drawn and stored at a time (fixed seeds count games)
 

@@ -615,7 +615,7 @@ class _Playout:
 
     def check_record(self) -> None:
         state = self.state
-        record = state.record()
+        record = GameRecord.of(state)
         text = state.to_json_text()
         replayed = replay(record)
         self.expect(replayed.to_json_text() == text, "replay(record()) is not byte-identical to the state")

@@ -220,7 +220,7 @@ def test_a_set_up_settlement_may_be_taken_back_while_its_road_is_placed() -> Non
     assert state.current != first and UNDO not in state.legal_actions(state.current)
     # The record keeps the settlement, its undo and the settlement again: a replay is this game.
     assert [a[0] for _, a in state.history] == ["place_settlement", "undo", "place_settlement", "place_road"]
-    assert replay(state.record()).to_json_text() == state.to_json_text()
+    assert replay(GameRecord.of(state)).to_json_text() == state.to_json_text()
 
 
 def test_the_snapshots_survive_json_and_clones() -> None:
@@ -240,4 +240,4 @@ def test_the_snapshots_survive_json_and_clones() -> None:
     assert twin.to_json() != state.to_json()  # the clone went on alone: nothing is shared
     state.apply(0, UNDO)
     assert rebuilt == state == twin
-    assert GameRecord.from_json(json.loads(json.dumps(state.record().to_json()))).config["undo"] is True
+    assert GameRecord.from_json(json.loads(json.dumps(GameRecord.of(state).to_json()))).config["undo"] is True

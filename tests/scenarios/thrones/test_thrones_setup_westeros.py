@@ -285,7 +285,7 @@ def test_orders_optional_rule_option() -> None:
 
 
 def test_a_full_random_game_is_replayed_exactly() -> None:
-    from ravenry.core.record import replay
+    from ravenry.core.record import GameRecord, replay
     from ravenry.core.rng import Rng
 
     s = ravenry.new_game("thrones", players=5, seed=8)
@@ -294,4 +294,4 @@ def test_a_full_random_game_is_replayed_exactly() -> None:
         p = rng.choice(s.decision().players)
         s.apply(p, rng.choice(s.legal_actions(p)))
     assert s.turn == 10 or s.decision().result.reason == "castles"  # type: ignore[union-attr]
-    assert replay(s.record()).to_json_text() == s.to_json_text()
+    assert replay(GameRecord.of(s)).to_json_text() == s.to_json_text()
