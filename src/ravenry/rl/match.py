@@ -110,7 +110,10 @@ class Match:
         self._thrones: ThronesStateEncoder | None = None
         self._thrones_places = np.zeros(0, dtype=np.intp)
         self._thrones_board_places = np.zeros(0, dtype=np.intp)
-        self._thrones_board: tuple[list[int], list[int]] | None = None
+        # The board's counts list the encoder gave last (the same list object while the board
+        # stays: compared by identity; the tuple around it is a new object each call in the
+        # compiled build, which keeps a tuple attribute unboxed).
+        self._thrones_board: list[int] | None = None
         self._thrones_base: Obs = np.zeros(0, dtype=np.float32)
         if game_id == "thrones":
             self._thrones = thrones_encoder_for(self.state, self.encoding.starts(), n)
@@ -216,13 +219,12 @@ class Match:
 
     def _thrones_observation(self, encoder: ThronesStateEncoder, seat: int) -> Obs:
         state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
-        board = encoder.board(state)
-        if board is not self._thrones_board:  # the board changed: a new base vector
+        counts, ones = encoder.board(state)
+        if counts is not self._thrones_board:  # the board changed: a new base vector
             base = np.zeros(self.encoding.size, dtype=np.float32)
-            counts, ones = board
             base[self._thrones_board_places] = np.fromiter(counts, np.float32, len(counts))
             base[np.fromiter(ones, np.intp, len(ones))] = 1.0
-            self._thrones_board, self._thrones_base = board, base
+            self._thrones_board, self._thrones_base = counts, base
         counts, ones = encoder.encode(state, seat)
         out = self._thrones_base.copy()
         out[self._thrones_places] = np.fromiter(counts, np.float32, len(counts))
