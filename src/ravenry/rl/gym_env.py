@@ -126,14 +126,19 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
 
     def step(self, action: Any) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
         index = action.item() if isinstance(action, np.ndarray) else action
-        if not self.match.allowed(self.seat, index, self._mask):
+        match = self.match
+        mask = self._mask
+        # (a plain int the mask allows, the common case, without the general check)
+        if not (type(index) is int and 0 <= index < len(mask) and mask[index]) and not match.allowed(
+            self.seat, index, mask
+        ):
             obs, info = self._observe()
             info["illegal"] = True
-            return obs, self.match.illegal_reward, False, False, info
-        self._pending = self.match.step(self.seat, self.match.action(index), self._pending, self._seats)
-        reward = self.match.rewards()[self.seat]
+            return obs, match.illegal_reward, False, False, info
+        self._pending = match.step(self.seat, match.action(index), self._pending, self._seats)
+        reward = match.rewards()[self.seat]
         obs, info = self._observe()
-        return obs, reward, self.match.over, self.match.truncated, info
+        return obs, reward, match.over, match.truncated, info
 
     def action_masks(self) -> Mask:
         """The mask of the agent's legal catalogue actions now (for MaskablePPO)."""
