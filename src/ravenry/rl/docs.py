@@ -46,8 +46,9 @@ Speed: the observation is written straight from the state by
 the very numbers of the view encoder (`tests/rl/test_rl_state_encoding.py` compares them for
 every seat at every step of random games, the moments a seat sees more than the others
 included: its own sealed orders, bid and house card, Mance Rayder's and Melisandre's look). In
-`gym_env` the bots' turns between two steps run in `ravenry/observations/turns.py` (compiled
-too; `tests/rl/test_rl_bot_turns.py` checks they play as a plain loop of the same bots).
+`gym_env` the agent's action and the bots' turns between two steps run in
+`ravenry/observations/turns.py` (compiled too; a `random` bot's draw is made there;
+`tests/rl/test_rl_bot_turns.py` checks they play as a plain loop of the same bots).
 `benchmarks/rl_speed.py` and `benchmarks/rl_vs_catanatron_gym.py` measure the environments
 (numbers in `benchmarks/README.md`).
 

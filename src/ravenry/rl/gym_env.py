@@ -30,9 +30,10 @@ import gymnasium
 import numpy as np
 
 from ravenry.bots.base import BotSeat, bot_from_spec
+from ravenry.bots.random_bot import RandomBot
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
-from ravenry.observations.turns import Decide
+from ravenry.observations.turns import Seats
 from ravenry.rl.catalogue import Mask
 from ravenry.rl.match import OBS_HIGH, Match
 from ravenry.sim.runner import derive_seed
@@ -91,8 +92,7 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
         self._bots: dict[int, tuple[BotSeat, Rng]] = {}
-        self._decide: list[Decide] = []
-        self._rngs: list[Rng] = []
+        self._seats = Seats([], [], [], [])
         self._pending: list[tuple[int, Action]] = []
         self._mask: Mask = np.zeros(self.match.catalogue.size, dtype=np.int8)
 
@@ -110,9 +110,14 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
             for p, spec in zip(others, self.bot_specs, strict=True)
         }
         # By seat, for the compiled loop of the bots' turns (the agent's seat is never asked).
-        self._decide = [self._bots[p][0].decide if p in self._bots else _agent_decides for p in range(n)]
-        self._rngs = [self._bots[p][1] if p in self._bots else Rng(0) for p in range(n)]
-        self._play_bots()
+        seats = [self._bots.get(p) for p in range(n)]
+        self._seats = Seats(
+            [s[0].decide if s else _agent_decides for s in seats],
+            [s[1] if s else Rng(0) for s in seats],
+            [_uniform(s[0]) if s else None for s in seats],
+            [s[0].uses_templates if s else False for s in seats],
+        )
+        self._pending = self.match.play_bots(self.seat, self._seats)
         self.match.rewards()  # what happened before the agent's first decision is not its reward
         obs, info = self._observe()
         if self.match.board is not None:
@@ -121,50 +126,23 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
 
     def step(self, action: Any) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
         index = action.item() if isinstance(action, np.ndarray) else action
-        if not self.match.allowed(self.seat, index, self._mask):
+        match = self.match
+        mask = self._mask
+        # (a plain int the mask allows, the common case, without the general check)
+        if not (type(index) is int and 0 <= index < len(mask) and mask[index]) and not match.allowed(
+            self.seat, index, mask
+        ):
             obs, info = self._observe()
             info["illegal"] = True
-            return obs, self.match.illegal_reward, False, False, info
-        self.match.apply(self.seat, self.match.action(index))
-        for p, bot_action in self._pending:  # the bots' simultaneous answers, chosen beforehand
-            if p in self.match.deciders():
-                self.match.apply(p, bot_action)
-        self._pending = []
-        self._play_bots()
-        reward = self.match.rewards()[self.seat]
+            return obs, match.illegal_reward, False, False, info
+        self._pending = match.step(self.seat, match.action(index), self._pending, self._seats)
+        reward = match.rewards()[self.seat]
         obs, info = self._observe()
-        return obs, reward, self.match.over, self.match.truncated, info
+        return obs, reward, match.over, match.truncated, info
 
     def action_masks(self) -> Mask:
         """The mask of the agent's legal catalogue actions now (for MaskablePPO)."""
         return self._mask.copy()
-
-    # -- the bots --------------------------------------------------------------------------------------
-    def _play_bots(self) -> None:
-        """Let the bots act until the agent must decide or the game is done. At a simultaneous
-        decision that includes the agent, the other deciders' answers are chosen now, from the
-        state the agent observes, and kept for :meth:`step`."""
-        match = self.match
-        while True:
-            # One seat at a time (the common case, compiled: this runs for every bot action).
-            match.play_others(self.seat, self._decide, self._rngs)
-            if match.truncated:
-                return
-            decision = match.decision()
-            deciders = decision.players
-            if not deciders or not decision.simultaneous:
-                return  # over, or the agent's turn
-            answers = [(p, self._ask(p)) for p in sorted(deciders) if p != self.seat]
-            if self.seat in deciders:
-                self._pending = answers
-                return
-            for p, bot_action in answers:
-                if p in match.deciders():
-                    match.apply(p, bot_action)
-
-    def _ask(self, seat: int) -> Action:
-        bot, rng = self._bots[seat]
-        return bot.decide(self.match.state, seat, rng)
 
     def _observe(self) -> tuple[ObsType, dict[str, Any]]:
         self._mask = self.match.mask(self.seat)
@@ -179,6 +157,14 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
 
 def _agent_decides(state: GameState, seat: int, rng: Rng) -> Action:
     raise AssertionError(f"seat {seat} is the agent's: the environment's caller decides for it")
+
+
+def _uniform(seat: BotSeat) -> frozenset[str] | None:
+    """The action types a ``random`` bot leaves out, for the compiled loop to draw its choice
+    itself (:class:`ravenry.observations.turns.Seats`); None for any other bot."""
+    if type(seat.bot) is RandomBot and not seat.uses_view and not seat.uses_sampler:
+        return seat.exclude
+    return None
 
 
 ENV_IDS = {

@@ -22,18 +22,18 @@ Thrones 10 rounds: the game's own end), or after ``turn_cap * 500`` actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
-from ravenry.core.rng import Rng
+from ravenry.observations import turns
 from ravenry.observations.brotherhood_state import brotherhood_encoder_for
 from ravenry.observations.catan_state import state_encoder_for
 from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
-from ravenry.observations.turns import Decide, play_others
+from ravenry.observations.turns import Seats, bots_until_agent
 from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
 from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
 
@@ -110,7 +110,10 @@ class Match:
         self._thrones: ThronesStateEncoder | None = None
         self._thrones_places = np.zeros(0, dtype=np.intp)
         self._thrones_board_places = np.zeros(0, dtype=np.intp)
-        self._thrones_board: tuple[list[int], list[int]] | None = None
+        # The board's counts list the encoder gave last (the same list object while the board
+        # stays: compared by identity; the tuple around it is a new object each call in the
+        # compiled build, which keeps a tuple attribute unboxed).
+        self._thrones_board: list[int] | None = None
         self._thrones_base: Obs = np.zeros(0, dtype=np.float32)
         if game_id == "thrones":
             self._thrones = thrones_encoder_for(self.state, self.encoding.starts(), n)
@@ -182,15 +185,36 @@ class Match:
         ) and not self.over:
             self.truncated = True
 
-    def play_others(self, agent: int, decide: Sequence[Decide], rngs: Sequence[Rng]) -> None:
-        """Let the seats other than ``agent`` act (``decide[p](state, p, rngs[p])``) while one
-        of them alone must decide: until the agent's turn, a simultaneous decision, the end or
-        truncation (the loop is :func:`ravenry.observations.turns.play_others`, compiled)."""
+    def play_bots(self, agent: int, seats: Seats) -> list[tuple[int, Action]]:
+        """Let the seats other than ``agent`` act (asked through ``seats``) until the agent
+        must decide, the game ends or is truncated; returns the other deciders' answers to a
+        simultaneous decision that includes the agent, chosen now, to be applied after the
+        agent's (the loop is :func:`ravenry.observations.turns.bots_until_agent`, compiled)."""
         if self.truncated:
-            return
-        self._decision, self.steps, self.truncated = play_others(
-            self._state, agent, decide, rngs, self.steps, self.turn_cap * STEPS_PER_TURN, self.turn_cap
+            return []
+        self._decision, self.steps, self.truncated, pending = bots_until_agent(
+            self._state, agent, seats, self.steps, self.turn_cap * STEPS_PER_TURN, self.turn_cap
         )
+        return pending
+
+    def step(
+        self, agent: int, action: Action, pending: list[tuple[int, Action]], seats: Seats
+    ) -> list[tuple[int, Action]]:
+        """Apply the agent's ``action`` (legal: the caller checked), the ``pending`` answers of
+        the seats still deciding, then :meth:`play_bots` (all in
+        :func:`ravenry.observations.turns.step`, compiled); returns the new pending answers."""
+        self._decision = None  # (before: an illegal action raises with the state unchanged)
+        self._decision, self.steps, self.truncated, pending = turns.step(
+            self._state,
+            agent,
+            action,
+            pending,
+            seats,
+            self.steps,
+            self.turn_cap * STEPS_PER_TURN,
+            self.turn_cap,
+        )
+        return pending
 
     # -- what a seat sees ---------------------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
@@ -216,13 +240,12 @@ class Match:
 
     def _thrones_observation(self, encoder: ThronesStateEncoder, seat: int) -> Obs:
         state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
-        board = encoder.board(state)
-        if board is not self._thrones_board:  # the board changed: a new base vector
+        counts, ones = encoder.board(state)
+        if counts is not self._thrones_board:  # the board changed: a new base vector
             base = np.zeros(self.encoding.size, dtype=np.float32)
-            counts, ones = board
             base[self._thrones_board_places] = np.fromiter(counts, np.float32, len(counts))
             base[np.fromiter(ones, np.intp, len(ones))] = 1.0
-            self._thrones_board, self._thrones_base = board, base
+            self._thrones_board, self._thrones_base = counts, base
         counts, ones = encoder.encode(state, seat)
         out = self._thrones_base.copy()
         out[self._thrones_places] = np.fromiter(counts, np.float32, len(counts))

@@ -271,7 +271,13 @@ class ThronesState(ThronesData):
 
     # -- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self, player: int) -> list[Action]:
-        entry = PHASES[self.phase]
+        kept = self._kept_legal
+        if kept is not None:
+            legal = kept[player]
+            if legal is not None:
+                return legal
+        ph = self.phase
+        entry = PHASES[ph]
         if entry is None:  # over (the automatic phases never wait for anyone)
             return []
         if entry.simultaneous:
@@ -279,7 +285,33 @@ class ThronesState(ThronesData):
                 return []
         elif player != self.current:
             return []
-        return entry.legal(self, player)
+        legal = entry.legal(self, player)
+        if ph in (P_PLANNING, P_BID):
+            # Kept for the seat through the other seats' sealed answers (see _apply): an RL
+            # environment asks every bot before it applies their answers.
+            if kept is None:
+                kept = self._kept_legal = [None] * self.n
+            kept[player] = legal
+        return legal
+
+    def forget_legal_actions(self) -> None:
+        super().forget_legal_actions()
+        self._kept_legal = None
+
+    def _answer_is_sealed(self, player: int, action: Action) -> bool:
+        """Whether applying ``action`` changes ``player``'s own legal actions alone: an order
+        placed or taken back, a house ready or a bid while another house is still to answer (the
+        last one reveals them all). What the other seats may do while planning reads only their
+        own orders and readiness, the board, the tracks and the restrictions; while bidding
+        their own bid and power."""
+        ph = self.phase
+        if ph == P_PLANNING:
+            if action[0] != "ready":
+                return True
+            return sum(1 for p in range(self.n) if not self.ready[p]) > 1
+        if ph == P_BID:
+            return sum(1 for p in range(self.n) if self.bidding.bids[p] < 0) > 1
+        return False
 
     def explain_illegal(self, player: int, action: Action) -> str:
         """The rule a deciding seat's action breaks: the kinds of action the phase takes, or what
@@ -297,6 +329,12 @@ class ThronesState(ThronesData):
 
     # -- apply ------------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
+        kept = self._kept_legal
+        if kept is not None:
+            if self._answer_is_sealed(player, action):
+                kept[player] = None
+            else:
+                self._kept_legal = None
         events: list[Event] = []
         entry = PHASES[self.phase]
         assert entry is not None  # apply() only gets here with a legal action

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from ravenry.core.protocol import Game, GameConfig, GameState
+from ravenry.core.protocol import Action, Game, GameConfig, GameState
 from ravenry.core.rng import Rng, rng_from_json
 from ravenry.games.thrones import (
     battle_state,
@@ -201,6 +201,9 @@ class ThronesData(GameState):
     last_battle: list[int]
     winners: list[int]
     winner_reason: int  # 0 not over, 1 castles, 2 after turn 10, 3 draw
+    # Sealed answers' legal actions by seat, kept while the others answer (rules.py's
+    # ThronesState._legal_actions); None: nothing kept. Not part of the game: never copied.
+    _kept_legal: list[list[Action] | None] | None
 
     def _init_empty(
         self, game: Game[Any, Any], config: GameConfig, houses: tuple[int, ...], rng: Rng
@@ -211,6 +214,7 @@ class ThronesData(GameState):
         self.houses = houses
         self.rng = rng
         self.history = []
+        self._kept_legal = None
         self.orders_optional = False
         self.castles_to_win = 7
         n = self.n
@@ -267,6 +271,7 @@ class ThronesData(GameState):
         other.rng = self.rng.copy()
         other.history = list(self.history)
         other._legal_player = -1
+        other._kept_legal = None
         other.turn = self.turn
         other.phase = self.phase
         other.units = self.units[:]
