@@ -93,10 +93,9 @@ def play_others(
         p = deciders[0]
         state.apply(p, seats.choose(state, p))
         steps += 1
-        if state.turn_number() > turn_cap or steps >= step_cap:
-            decision = state.decision()
-            if decision.result is None:
-                return decision, steps, True
+        cut = _truncation(state, steps, step_cap, turn_cap)
+        if cut is not None:
+            return cut, steps, True
 
 
 Turn = tuple[Decision, int, bool, list[tuple[int, Action]]]
@@ -120,14 +119,9 @@ def bots_until_agent(
         answers = [(p, seats.choose(state, p)) for p in sorted(deciders) if p != agent]
         if agent in deciders:
             return decision, steps, False, answers
-        for p, action in answers:
-            if p in state.decision().players:
-                state.apply(p, action)
-                steps += 1
-                if _past(state, steps, step_cap, turn_cap):
-                    decision = state.decision()
-                    if decision.result is None:
-                        return decision, steps, True, []
+        steps, cut = _apply_answers(state, answers, steps, step_cap, turn_cap)
+        if cut is not None:
+            return cut, steps, True, []
 
 
 def step(
@@ -144,20 +138,34 @@ def step(
     moment (of the seats still deciding), then :func:`bots_until_agent`."""
     state.apply(agent, action)
     steps += 1
-    if _past(state, steps, step_cap, turn_cap):
-        decision = state.decision()
-        if decision.result is None:
-            return decision, steps, True, []
-    for p, answer in pending:
-        if p in state.decision().players:
-            state.apply(p, answer)
-            steps += 1
-            if _past(state, steps, step_cap, turn_cap):
-                decision = state.decision()
-                if decision.result is None:
-                    return decision, steps, True, []
+    cut = _truncation(state, steps, step_cap, turn_cap)
+    if cut is None:
+        steps, cut = _apply_answers(state, pending, steps, step_cap, turn_cap)
+    if cut is not None:
+        return cut, steps, True, []
     return bots_until_agent(state, agent, seats, steps, step_cap, turn_cap)
 
 
-def _past(state: GameState, steps: int, step_cap: int, turn_cap: int) -> bool:
-    return state.turn_number() > turn_cap or steps >= step_cap
+def _apply_answers(
+    state: GameState, answers: list[tuple[int, Action]], steps: int, step_cap: int, turn_cap: int
+) -> tuple[int, Decision | None]:
+    """Apply the sealed ``answers`` of the seats still deciding, in order, until the game is
+    truncated. Returns the actions counted, and the decision if the game was truncated."""
+    for p, answer in answers:
+        if p in state.decision().players:
+            state.apply(p, answer)
+            steps += 1
+            cut = _truncation(state, steps, step_cap, turn_cap)
+            if cut is not None:
+                return steps, cut
+    return steps, None
+
+
+def _truncation(state: GameState, steps: int, step_cap: int, turn_cap: int) -> Decision | None:
+    """The decision now if the last action truncates the game (past turn ``turn_cap`` or at
+    ``step_cap`` actions, the game unfinished), else None."""
+    if state.turn_number() > turn_cap or steps >= step_cap:
+        decision = state.decision()
+        if decision.result is None:
+            return decision
+    return None
