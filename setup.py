@@ -8,6 +8,7 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
+    "src/ravenry/core/draws.py",
     "src/ravenry/core/errors.py",
     "src/ravenry/core/protocol.py",
     "src/ravenry/core/record.py",

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ravenry.bots.base import View
+from ravenry.core.draws import draw_uniform
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
 from ravenry.core.templates import JSONAction, Template, is_exchange, sample
 
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
-UNDO_TYPE = "undo"  # Catan's undo option: listed for people, never chosen by a bot
 
 
 class RandomBot:
@@ -41,16 +41,9 @@ class RandomBot:
         self, view: View, legal: Sequence[Action], rng: Rng, templates: Sequence[Template] = ()
     ) -> Action | JSONAction:
         if not templates:  # the common case, and the whole of offers=False: no list to build
-            return self._draw(legal, rng)
+            return draw_uniform(legal, rng)
         offers = [t for t in templates if is_exchange(t)]
         # Proposing is rare, never with offers=False, unless it is all the bot may do.
         if offers and (not legal or (self.offers and rng.below(1_000_000) < self.offer_rate * 1_000_000)):
             return sample(rng.choice(offers), rng, self.offer_cards)
-        return self._draw(legal, rng)
-
-    @staticmethod
-    def _draw(legal: Sequence[Action], rng: Rng) -> Action:
-        choice = rng.choice(legal)
-        if choice[0] == UNDO_TYPE:  # never takes back a move (the undo option): another choice
-            choice = rng.choice([a for a in legal if a[0] != UNDO_TYPE])
-        return choice
+        return draw_uniform(legal, rng)

@@ -13,21 +13,19 @@ observes and applied after the agent's action.
 Each seat is asked through :class:`Seats`: the ``decide`` callable it was given (the env passes
 :meth:`ravenry.bots.base.BotSeat.decide`: the bot sees its own view and legal actions only),
 with its own generator. A ``random`` bot's choice (a uniform draw among its legal actions,
-``ravenry.bots.random_bot``) is made here without the interpreted call when it has no offer to
-make: the same draws from the same generator, so the same games.
+:func:`ravenry.core.draws.draw_uniform`) is made here without the interpreted call when it has
+no offer to make: the same draws from the same generator, so the same games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
 
+from ravenry.core.draws import draw_uniform
 from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.rng import Rng
 
 Decide = Callable[[GameState, int, Rng], Action]
-
-UNDO_TYPE: Final = "undo"  # never drawn by a random bot (ravenry.bots.random_bot)
 
 
 class Seats:
@@ -57,12 +55,7 @@ class Seats:
             if not legal and exclude:
                 legal = state.legal_actions(p)
             if legal and not (self.templates[p] and _offers(state, p, exclude)):
-                if len(legal) == 1:
-                    return legal[0]
-                choice = rng.choice(legal)
-                if choice[0] == UNDO_TYPE:
-                    choice = rng.choice([a for a in legal if a[0] != UNDO_TYPE])
-                return choice
+                return legal[0] if len(legal) == 1 else draw_uniform(legal, rng)
         return self.decide[p](state, p, rng)
 
 
