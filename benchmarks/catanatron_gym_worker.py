@@ -6,10 +6,10 @@ The env is catanatron-gym 4.0.0's ``CatanatronEnv`` (vector observations) with t
 to a catanatron action (``from_action_space``), executed, the enemies play (``play_tick``) until
 the agent must act again, the observation is built (``create_sample`` and a float vector) and
 ``info["valid_actions"]`` listed (the action-space indices of ``playable_actions``). The agent
-picks as ravenry's loop does: a mask (int8, one 1 per valid index) and ``random.Random.choice``
-over ``np.flatnonzero(mask)``. Games from seeds 1, 2, ... until ``--seconds`` of CPU time have
-passed, resets included. catanatron has no domestic trading. Standard library, numpy and
-catanatron only: this file must not import ravenry.
+picks as ravenry's loop does: ``random.Random.choice`` over the env's list of valid indices.
+Games from seeds 1, 2, ... until ``--seconds`` of CPU time have passed, resets included.
+catanatron has no domestic trading. Standard library and catanatron only: this file must not
+import ravenry.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ import random
 import time
 from importlib.metadata import version
 
-import numpy as np
 from catanatron.models.player import Color, RandomPlayer
-from catanatron_gym.envs.catanatron_env import ACTION_SPACE_SIZE, CatanatronEnv
+from catanatron_gym.envs.catanatron_env import CatanatronEnv
 
 
 def main() -> None:
@@ -41,9 +40,7 @@ def main() -> None:
         _, info = env.reset(seed=seed)
         done = truncated = False
         while not done:
-            mask = np.zeros(ACTION_SPACE_SIZE, dtype=np.int8)
-            mask[info["valid_actions"]] = 1
-            action = int(chooser.choice(np.flatnonzero(mask)))
+            action = int(chooser.choice(info["valid_actions"]))
             _, _, terminated, truncated, info = env.step(action)
             steps += 1
             done = terminated or truncated

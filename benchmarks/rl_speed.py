@@ -6,13 +6,14 @@ Four loops play random games from seeds 1, 2, ... for a fixed CPU time each (one
   ``apply``s it (the engine alone);
 - ``bots``: every seat is the environment's bot (``BotSeat`` of ``random``, its own ``Rng``), as
   ``ravenry simulate`` plays: what the env's bots cost without any observation or mask;
-- ``gym``: ``ravenry.rl.gym_env`` — seat 0 picks uniformly among the mask's 1s
-  (``random.Random.choice`` over ``np.flatnonzero`` of the int8 mask seen as bools: the same
-  indices, and numpy finds them about 10× faster in a bool array, which counts for Thrones'
-  21,025 actions), the other seats are ``random`` bots inside the environment; reported per
-  environment step and per engine action
-  (the agent's and the bots'). Each step: the agent's action applied, the bots' turns, the
-  reward, the observation (float32) and the mask (int8);
+- ``gym``: ``ravenry.rl.gym_env`` — seat 0 picks uniformly among the legal indices the info
+  lists (``random.Random.choice`` over ``info["legal_actions"]``, as ``raw`` over its list), the
+  other seats are ``random`` bots inside the environment; reported per environment step and per
+  engine action (the agent's and the bots'). Each step: the agent's action applied, the bots'
+  turns, the reward, the observation (float32), the mask (int8) and its list of indices;
+- ``gym_fixed_obs``: the same environment with its observation replaced by a copy of one fixed
+  vector: not an environment anyone should use, but the most that any work on the observation
+  could gain (what is left is the mask, the bots, the agent's pick and the env's own steps);
 - ``aec``: ``ravenry.rl.aec_env`` — every seat is an agent picking among its mask's 1s (an
   observation and a mask for every action).
 
@@ -110,16 +111,19 @@ def bots(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]
     return play
 
 
-def gym(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+def gym(game: str, options: dict[str, Any], fixed_obs: bool = False) -> Callable[[int], tuple[int, int]]:
     env = rl.gym_env(game, bots=BOTS[game], **options)
     chooser = random.Random(0)
+    if fixed_obs:
+        fixed = np.zeros(env.observation_space.shape, dtype=np.float32)
+        env.match.observation = lambda seat, view=None: fixed.copy()  # type: ignore[method-assign]
 
     def play(seed: int) -> tuple[int, int]:
         _, info = env.reset(seed=seed)
         steps = 0
         done = False
         while not done:
-            action = int(chooser.choice(np.flatnonzero(info["action_mask"].view(np.bool_))))
+            action = chooser.choice(info["legal_actions"])
             _, _, term, trunc, info = env.step(action)
             steps += 1
             done = term or trunc
@@ -147,7 +151,11 @@ def aec(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
     return play
 
 
-LOOPS = {"raw": raw, "bots": bots, "gym": gym, "aec": aec}
+def gym_fixed_obs(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    return gym(game, options, fixed_obs=True)
+
+
+LOOPS = {"raw": raw, "bots": bots, "gym": gym, "gym_fixed_obs": gym_fixed_obs, "aec": aec}
 
 
 def main() -> None:
@@ -171,7 +179,7 @@ def main() -> None:
         for name, r in row.items():
             ratio = f", {r['actions_vs_raw']:.0%} of raw" if "actions_vs_raw" in r else ""
             print(
-                f"  {name:4} {r['games']:4} games  {r['steps_per_s']:>8,} steps/s  "
+                f"  {name:13} {r['games']:4} games  {r['steps_per_s']:>8,} steps/s  "
                 f"{r['actions_per_s']:>8,} engine actions/s{ratio}"
             )
     if args.json:

@@ -2,12 +2,12 @@
 
 Like with like: four players, the agent one seat and three random bots inside each env (ravenry
 ``random:offers=false`` with ``max_offers_per_turn=0``; catanatron ``RandomPlayer``, catanatron
-has no domestic trading), the agent picking uniformly among its mask's 1s with
-``random.Random.choice`` over ``np.flatnonzero(mask)`` (ravenry's mask is ``info["action_mask"]``;
-catanatron-gym's is built from ``info["valid_actions"]``), games from seeds 1, 2, ... with every
+has no domestic trading), the agent picking uniformly among the legal indices its env lists
+with ``random.Random.choice`` (ravenry's ``info["legal_actions"]``, catanatron-gym's
+``info["valid_actions"]``), games from seeds 1, 2, ... with every
 reset inside the timed CPU time. Per step each env applies the agent's action, plays the bots
 until the agent must act again and returns a float observation (ravenry: the float32 encoding of
-the seat's view, 1456 numbers, and the int8 mask over 850 actions; catanatron-gym:
+the seat's view, 1456 numbers, and the int8 mask over 850 actions with its list of indices; catanatron-gym:
 ``create_sample``'s 1002 features as a float64 vector and the list of valid indices of 290).
 
 Each round runs, one after the other and one process each: ``rl_speed.py --loops raw gym`` with

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import gymnasium
@@ -60,6 +61,25 @@ def test_seeded_reset_reproduces_the_game_exactly() -> None:
     assert record_a == record_b and len(a) == len(b)
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
     assert record_a["config"]["seed"] == 11
+
+
+@pytest.mark.parametrize("game", ["catan", "thrones"])
+def test_the_info_lists_the_masks_indices_and_the_mask_stays_the_envs(game: str) -> None:
+    env = rl.gym_env(game, turn_cap=4, illegal="raise")
+    _, info = env.reset(seed=3)
+    rng = random.Random(1)
+    for _ in range(60):
+        mask = info["action_mask"]
+        assert info["legal_actions"] == tuple(np.flatnonzero(mask).tolist())
+        assert np.array_equal(env.action_masks(), mask)
+        with pytest.raises(ValueError, match="read-only"):
+            mask[0] = 1 - mask[0]  # the env checks the next action against it
+        copy = env.action_masks()
+        copy[:] = 1  # a copy of its own: the env's mask is unchanged
+        assert np.array_equal(env.action_masks(), mask)
+        _, _, term, trunc, info = env.step(rng.choice(info["legal_actions"]))
+        if term or trunc:
+            _, info = env.reset(seed=rng.randrange(100))
 
 
 @pytest.mark.parametrize("mode", ["sync", "async"])

@@ -140,3 +140,27 @@ def test_the_brotherhood_encoder_sees_what_its_view_shows() -> None:
             seat = match.deciders()[0]
             match.apply(seat, match.action(pick(match.mask(seat), rng)))
     assert wanted <= seen, wanted - seen
+
+
+@pytest.mark.parametrize("game", ["catan", "brotherhood", "thrones"])
+def test_a_seat_seen_now_and_then_gets_its_whole_observation(game: str) -> None:
+    """The fast paths keep what they built while it stays the same (Catan's pieces, Thrones'
+    board): seats observed at different moments, a caller that scribbles over the vectors it
+    was given, and a new game all still get the view encoder's numbers."""
+    match = Match(game, players=3 if game == "brotherhood" else None)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in (1, 2):
+        match.reset(seed)
+        for step in range(400):
+            if match.done:
+                break
+            seat = int(rng.integers(match.players))
+            if step % int(rng.integers(1, 6)) == 0:  # a seat looked at now and then
+                fast = match.observation(seat)
+                assert np.array_equal(fast, match.view_observation(seat)), (seed, step, seat)
+                fast[:] = 7.0  # the caller's copy: the seat's own vector must not change
+                checked += 1
+            decider = match.deciders()[0]
+            match.apply(decider, match.action(pick(match.mask(decider), rng)))
+    assert checked > 150

@@ -131,22 +131,32 @@ class Catalogue:
     def blocks(self) -> list[Block]:
         return list(self._blocks)
 
-    def mask(self, state: GameState, seat: int) -> Mask:
-        """1 for every catalogue action legal for ``seat`` now, else 0 (all 0 if it need not act)."""
-        mask = np.zeros(self.size, dtype=np.int8)
+    def legal(self, state: GameState, seat: int) -> list[int]:
+        """The catalogue indices of the actions legal for ``seat`` now, ascending (empty if it
+        need not act): its listed actions and the catalogue offers within its templates."""
         try:
             places = legal_indices(self.index, state.legal_actions(seat), NOT_FOR_AGENTS)
         except KeyError as exc:
             action = exc.args[0]
             raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
-        if places:
-            mask[np.fromiter(places, np.intp, len(places))] = 1
         if self._offer_offset:
             for template in state.action_templates(seat):
                 offset = self._offer_offset.get(template["type"])
                 if offset is not None:
-                    mask[offset : offset + len(OFFER_SIDES)] = self._offers_within(template)
+                    places += (offset + np.flatnonzero(self._offers_within(template))).tolist()
+        places.sort()
+        return places
+
+    def mask_of(self, legal: Sequence[int]) -> Mask:
+        """The mask with 1 at the indices ``legal`` (:meth:`legal`), else 0."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        if legal:
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
+
+    def mask(self, state: GameState, seat: int) -> Mask:
+        """1 for every catalogue action legal for ``seat`` now, else 0 (all 0 if it need not act)."""
+        return self.mask_of(self.legal(state, seat))
 
     def _offers_within(self, template: Mapping[str, Any]) -> Mask:
         """Which catalogue offers lie within an exchange template (see ravenry.core.templates)."""

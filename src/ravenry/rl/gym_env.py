@@ -2,8 +2,11 @@
 
 ``observation``: the seat's encoded view (:mod:`ravenry.rl.encoding`), a float32 vector.
 ``info["action_mask"]``: the int8 mask over the game's action catalogue
-(:mod:`ravenry.rl.catalogue`), also given by :meth:`RavenryEnv.action_masks` (what sb3-contrib's
-MaskablePPO calls); ``info["board"]`` after ``reset``: the static board; with ``info_view=True``
+(:mod:`ravenry.rl.catalogue`), read-only, also given (a writable copy) by
+:meth:`RavenryEnv.action_masks` (what sb3-contrib's MaskablePPO calls);
+``info["legal_actions"]``: the same as a tuple of the mask's indices, ascending (what
+catanatron-gym's ``valid_actions`` and OpenSpiel's ``legal_actions()`` give: an agent that samples
+among them needs no numpy); ``info["board"]`` after ``reset``: the static board; with ``info_view=True``
 also ``info["view"]``: the raw ``observe(seat)`` without the static board (off by default:
 building it costs more than the engine actions of a step; the observation does not need it),
 both as read-only mappings (vector envs stack infos that are dicts key by key). Actions are
@@ -145,9 +148,14 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         return self._mask.copy()
 
     def _observe(self) -> tuple[ObsType, dict[str, Any]]:
-        self._mask = self.match.mask(self.seat)
+        legal = self.match.legal(self.seat)
+        mask = self.match.catalogue.mask_of(legal)
+        # Read-only: the env checks the next action against it (a copy would cost as much as
+        # making it: Thrones has 21,025 actions).
+        mask.flags.writeable = False
+        self._mask = mask
         obs = self.match.observation(self.seat)
-        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        info: dict[str, Any] = {"action_mask": mask, "legal_actions": tuple(legal)}
         if self.info_view:
             # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by
             # key, which views (a key None in one game, a dict in another) do not survive.

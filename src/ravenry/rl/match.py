@@ -259,10 +259,14 @@ class Match:
             v["board"] = self.board
         return self.encoding.encode(v)
 
-    def mask(self, seat: int) -> Mask:
+    def legal(self, seat: int) -> list[int]:
+        """The catalogue indices legal for ``seat`` now, ascending (none if it need not act)."""
         if self.truncated or seat not in self.decision().players:
-            return np.zeros(self.catalogue.size, dtype=np.int8)
-        return self.catalogue.mask(self.state, seat)
+            return []
+        return self.catalogue.legal(self.state, seat)
+
+    def mask(self, seat: int) -> Mask:
+        return self.catalogue.mask_of(self.legal(seat))
 
     def allowed(self, seat: int, index: object, mask: Mask | None = None) -> bool:
         """Whether catalogue ``index`` is legal for ``seat`` now; with ``illegal="raise"`` an
