@@ -71,8 +71,12 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
     tab.settle()
     view = tab.view()
     home = next(a for a in range(data.N_AREAS) if view["home"][a] == seat)
+    area = page.locator(f".th-map path.th-area[data-area='{home}']")
+    # (the frame's seq is on the page before the map's areas are drawn: wait for the area itself;
+    # without this wait a CI run found no box for it once)
+    area.wait_for(state="visible", timeout=10_000)
     frame = page.locator(".th-map-wrap").bounding_box()
-    shape = page.locator(f".th-map path.th-area[data-area='{home}']").bounding_box()
+    shape = area.bounding_box()
     assert frame is not None and shape is not None
     assert frame["x"] + frame["width"] <= PHONE["width"], frame  # the map itself fits the screen
     # The home area lies in the map's frame and is drawn big enough to read.

@@ -33,16 +33,14 @@ and one-player decisions is in `ravenry/rl/aec.py`'s docstring; in short: AEC se
 deciders of a simultaneous decision one by one, each observing the state before any answer is
 applied; Parallel takes every deciding agent's action in one step and ignores the others'.
 
-Observations are built from the seat's own `observe(seat)` only (the board from the first
-one); `gym_env(..., info_view=True)` puts that raw view in each step's `info["view"]` (off by
-default: building it costs more than the engine actions of a step). The mask is built from
-`legal_actions(seat)` and `action_templates(seat)` only. `gym_env`'s `info["action_mask"]` is
-read-only (the env checks the next action against it; `action_masks()` gives a writable copy),
-and `info["legal_actions"]` lists the same indices as a tuple, ascending (as catanatron-gym's
-`valid_actions` and OpenSpiel's `legal_actions()`: an agent sampling among them needs no
-numpy). `tests/rl/` checks both at every step of random games, against hidden-information
-twins (other hands, the development deck, face-down orders, sealed bids and hidden house cards
-scrambled).
+Observations are built from the seat's own `observe(seat)` only (the board from the first one);
+`gym_env(..., info_view=True)` puts that raw view in each step's `info["view"]` (off by default:
+building it costs more than the engine actions of a step). The mask is built from
+`legal_actions(seat)` and `action_templates(seat)` only. `gym_env`'s `info["legal_actions"]`
+lists the mask's indices as a tuple, ascending (as catanatron-gym's `valid_actions` and
+OpenSpiel's `legal_actions()`: an agent sampling among them needs no numpy). `tests/rl/` checks
+both at every step of random games, against hidden-information twins (other hands, the
+development deck, face-down orders, sealed bids and hidden house cards scrambled).
 
 Speed: the observation is written straight from the state by
 `ravenry/observations/catan_state.py` (`catan`, `got-catan`; with `brotherhood_state.py` for

@@ -2,7 +2,7 @@
 
 ``observation``: the seat's encoded view (:mod:`ravenry.rl.encoding`), a float32 vector.
 ``info["action_mask"]``: the int8 mask over the game's action catalogue
-(:mod:`ravenry.rl.catalogue`), read-only, also given (a writable copy) by
+(:mod:`ravenry.rl.catalogue`), a new array each step, also given by
 :meth:`RavenryEnv.action_masks` (what sb3-contrib's MaskablePPO calls);
 ``info["legal_actions"]``: the same as a tuple of the mask's indices, ascending (what
 catanatron-gym's ``valid_actions`` and OpenSpiel's ``legal_actions()`` give: an agent that samples
@@ -97,7 +97,7 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         self._bots: dict[int, tuple[BotSeat, Rng]] = {}
         self._seats = Seats([], [], [], [])
         self._pending: list[tuple[int, Action]] = []
-        self._mask: Mask = np.zeros(self.match.catalogue.size, dtype=np.int8)
+        self._legal: tuple[int, ...] = ()  # the agent's legal indices now (info["legal_actions"])
 
     # -- gymnasium ------------------------------------------------------------------------------------
     def reset(
@@ -130,11 +130,8 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
     def step(self, action: Any) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
         index = action.item() if isinstance(action, np.ndarray) else action
         match = self.match
-        mask = self._mask
         # (a plain int the mask allows, the common case, without the general check)
-        if not (type(index) is int and 0 <= index < len(mask) and mask[index]) and not match.allowed(
-            self.seat, index, mask
-        ):
+        if not (type(index) is int and index in self._legal) and not match.allowed(self.seat, index):
             obs, info = self._observe()
             info["illegal"] = True
             return obs, match.illegal_reward, False, False, info
@@ -145,17 +142,17 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
 
     def action_masks(self) -> Mask:
         """The mask of the agent's legal catalogue actions now (for MaskablePPO)."""
-        return self._mask.copy()
+        return self.match.catalogue.mask_of(self._legal)
 
     def _observe(self) -> tuple[ObsType, dict[str, Any]]:
-        legal = self.match.legal(self.seat)
-        mask = self.match.catalogue.mask_of(legal)
-        # Read-only: the env checks the next action against it (a copy would cost as much as
-        # making it: Thrones has 21,025 actions).
-        mask.flags.writeable = False
-        self._mask = mask
+        # The env checks the next action against the tuple (it cannot change), so the mask, a
+        # new array each step, is the caller's without a copy (Thrones has 21,025 actions).
+        self._legal = tuple(self.match.legal(self.seat))
         obs = self.match.observation(self.seat)
-        info: dict[str, Any] = {"action_mask": mask, "legal_actions": tuple(legal)}
+        info: dict[str, Any] = {
+            "action_mask": self.match.catalogue.mask_of(self._legal),
+            "legal_actions": self._legal,
+        }
         if self.info_view:
             # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by
             # key, which views (a key None in one game, a dict in another) do not survive.
