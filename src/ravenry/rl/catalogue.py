@@ -154,10 +154,6 @@ class Catalogue:
             mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
-    def mask(self, state: GameState, seat: int) -> Mask:
-        """1 for every catalogue action legal for ``seat`` now, else 0 (all 0 if it need not act)."""
-        return self.mask_of(self.legal(state, seat))
-
     def _offers_within(self, template: Mapping[str, Any]) -> Mask:
         """Which catalogue offers lie within an exchange template (see ravenry.core.templates)."""
         from ravenry.games.catan.data import RESOURCES

@@ -268,12 +268,10 @@ class Match:
     def mask(self, seat: int) -> Mask:
         return self.catalogue.mask_of(self.legal(seat))
 
-    def allowed(self, seat: int, index: object, mask: Mask | None = None) -> bool:
+    def allowed(self, seat: int, index: object) -> bool:
         """Whether catalogue ``index`` is legal for ``seat`` now; with ``illegal="raise"`` an
         illegal one raises :class:`ValueError` instead of returning False."""
-        ok = False
-        if isinstance(index, (int, np.integer)) and 0 <= int(index) < self.catalogue.size:
-            ok = bool((self.mask(seat) if mask is None else mask)[int(index)])
+        ok = isinstance(index, (int, np.integer)) and int(index) in self.legal(seat)
         if not ok and self.illegal == "raise":
             raise ValueError(f"seat {seat}: action {index!r} is not legal now (see the action_mask)")
         return ok
