@@ -20,10 +20,11 @@ COMPILED = [
         for p in Path("src/ravenry/games", game).glob("*.py")
         if p.name not in ("__init__.py", "game.py", "scenario.py", "invariants.py")
     ),
-    # The RL observations' fast path (plain lists in and out: the rest of ravenry.rl, numpy's
-    # side, stays interpreted).
+    # The RL observations' fast path (bytes and plain lists out, for numpy to read: the rest of
+    # ravenry.rl, numpy's side, stays interpreted).
     "src/ravenry/observations/brotherhood_state.py",
     "src/ravenry/observations/catan_state.py",
+    "src/ravenry/observations/floats.py",
     "src/ravenry/observations/thrones_state.py",
     "src/ravenry/observations/turns.py",
 ]

@@ -23,7 +23,7 @@ from ravenry.games.brotherhood.heroes import HERO_IDS, HERO_MANCE, HERO_MELISAND
 from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.catan.data import DEV_CARD_IDS, N_RES
 from ravenry.games.catan.rules import CatanState
-from ravenry.observations.catan_state import CatanStateEncoder
+from ravenry.observations.catan_state import CatanStateEncoder, Extra
 
 N_KINDS = len(WILDLING_TYPES)
 N_HEROES = len(HERO_IDS)
@@ -33,10 +33,12 @@ MELISANDRE_CARDS = 3  # the top three development cards she looks at
 
 class BrotherhoodStateEncoder(CatanStateEncoder):
     """A Brotherhood observation (``catan_encoding`` with Brotherhood's fields) from the state:
-    :meth:`encode` adds Brotherhood's numbers to the Catan family's lists."""
+    :meth:`encode` lists Brotherhood's numbers (the Catan family's bytes leave them at 0)."""
 
-    def __init__(self, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str]) -> None:
-        super().__init__(starts, n, n_hex, phases)
+    def __init__(
+        self, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str], size: int
+    ) -> None:
+        super().__init__(starts, n, n_hex, phases, size)
         self.n_hex_north = n_hex
         self.wall = starts["wall"]
         self.camps = starts["camps"]
@@ -51,10 +53,8 @@ class BrotherhoodStateEncoder(CatanStateEncoder):
         self.mance_hand = starts["mance_hand"]
         self.melisandre_cards = starts["melisandre_cards"]
 
-    def encode(
-        self, s: CatanState, seat: int, decision: Decision
-    ) -> tuple[list[float], list[int], list[int], list[float]]:
-        dense, ones, places, values = super().encode(s, seat, decision)
+    def encode(self, s: CatanState, seat: int, decision: Decision, middle: bytes) -> tuple[bytes, Extra]:
+        data, (ones, places, values) = super().encode(s, seat, decision, middle)
         assert isinstance(s, BrotherhoodState)
         n = self.n
         north = s.north
@@ -105,7 +105,7 @@ class BrotherhoodStateEncoder(CatanStateEncoder):
         for _ in range(MELISANDRE_CARDS - len(shown)):
             ones.append(at + N_DEV_IDS)  # no card: the "none" place
             at += N_DEV_IDS + 1
-        return dense, ones, places, values
+        return data, (ones, places, values)
 
 
 def _tokens(places: list[int], values: list[float], at: int, lists: Sequence[Sequence[int]]) -> None:
@@ -124,9 +124,9 @@ def _put(places: list[int], values: list[float], place: int, value: int) -> None
 
 
 def brotherhood_encoder_for(
-    state: object, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str]
+    state: object, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str], size: int
 ) -> BrotherhoodStateEncoder | None:
     """A :class:`BrotherhoodStateEncoder` when ``state`` is a Brotherhood state, else None."""
     if isinstance(state, BrotherhoodState):
-        return BrotherhoodStateEncoder(starts, n, n_hex, phases)
+        return BrotherhoodStateEncoder(starts, n, n_hex, phases, size)
     return None

@@ -9,11 +9,12 @@ what the view shows: the other seats' hands and development cards only as counts
 own cards, public pieces and tokens. The RL tests check, at every step of random games, that it
 gives the view encoder's vector and that a hidden-information twin gets the same one.
 
-Output: the dynamic numbers (the static board fields are worked out once per board by the view
-encoder) as lists — the counts in a fixed order of places, the places of the 1s, and the open
-offer's counts — which :class:`ravenry.rl.encoding.Encoding` sets into a copy of a base vector:
-the board's static fields and the pieces' 1s (:meth:`CatanStateEncoder.pieces`, rebuilt only
-when a piece is placed). No numpy here: lists of native ints and floats.
+Output: the whole observation as the bytes of its float32 numbers, little-endian, written field
+by field in the encoding's order (``librt.strings.BytesWriter``: compiled, each number is a
+store, not a Python object; numpy reads the bytes in one call). The run from the board's
+static fields to the pieces' 1s comes from the caller as bytes, rebuilt only when a piece is
+placed (:meth:`CatanStateEncoder.pieces`); one-hot fields are copied from tables of their
+possible bytes. No numpy here.
 """
 
 from __future__ import annotations
@@ -21,48 +22,82 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from librt.strings import BytesWriter, write_f32_le
+
 from ravenry.core.protocol import Action, Decision
 from ravenry.games.catan.data import GENERIC_HARBOR, N_DEV, N_RES
 from ravenry.games.catan.rules import CatanState
+from ravenry.observations.floats import f32_bytes, flags_table, hot_table, seat_mask
 
 N_PLAYER_NUMBERS: Final = 9  # resource and development counts ... discards owed (encoding.py)
 N_HARBOR_KINDS: Final = 1 + N_RES
 OFFER_RESPONSES: Final = 4  # pending, accepted, declined, countered (state.py's order)
 
+# A variant's own fields, which the bytes leave at 0: the places of its 1s, and the places and
+# values of its other numbers.
+Extra = tuple[list[int], list[int], list[float]]
+
 
 class CatanStateEncoder:
-    """The dynamic fields of a Catan-family observation (``catan_encoding``), from the state.
+    """A Catan-family observation (``catan_encoding``) from the state.
 
     ``starts``: each field's first index in the observation, by field name; ``phases``: the
-    phase names of the ``phase`` one-hot, in order."""
+    phase names of the ``phase`` one-hot, in order; ``size``: the observation's length (beyond
+    the Catan fields, a variant's own, which :meth:`encode` leaves at 0 in the bytes and lists
+    as extra places)."""
 
-    def __init__(self, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str]) -> None:
+    def __init__(
+        self, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str], size: int
+    ) -> None:
         self.n = n
         self.n_hex = n_hex
         self.phase_index: dict[str, int] = {name: i for i, name in enumerate(phases)}
         self.n_phases = len(phases)
-        self.viewer = starts["viewer"]
-        self.current = starts["current"]
-        self.deciding = starts["deciding"]
-        self.phase = starts["phase"]
-        self.turn = starts["turn"]
-        self.dice = starts["dice"]
-        self.robber = starts["robber"]
+        self.offer_size = 1 + n + 2 * N_RES + n * OFFER_RESPONSES + n * 2 * N_RES
         self.buildings = starts["buildings"]
         self.roads = starts["roads"]
-        self.bank = starts["bank"]
-        self.dev_deck = starts["dev_deck"]
-        self.longest_road = starts["longest_road"]
-        self.largest_army = starts["largest_army"]
-        self.free_roads = starts["free_roads"]
-        self.offers_left = starts["offers_left"]
-        self.offer = starts["offer"]
-        self.players = starts["players"]
-        self.hand = starts["hand"]
-        self.dev_cards = starts["dev_cards"]
-        self.dev_cards_new = starts["dev_cards_new"]
-        self.vp = starts["vp"]
-        self.winners = starts["winners"]
+        # The fields in the order :meth:`encode` writes them, each right after the one before.
+        order = [
+            ("viewer", n),
+            ("current", n),
+            ("deciding", n),
+            ("phase", self.n_phases + 1),
+            ("turn", 1),
+            ("dice", 2),
+            ("robber", n_hex + 1),
+            ("hexes", -1),  # to "bank": the caller's bytes (static fields, pieces)
+            ("bank", N_RES),
+            ("dev_deck", 1),
+            ("longest_road", n + 1),
+            ("largest_army", n + 1),
+            ("free_roads", 1),
+            ("offers_left", 1),
+            ("offer", self.offer_size),
+            ("players", n * (N_PLAYER_NUMBERS + N_HARBOR_KINDS)),
+            ("hand", N_RES),
+            ("dev_cards", N_DEV),
+            ("dev_cards_new", N_DEV),
+            ("vp", 1),
+            ("winners", n),
+        ]
+        at = 0
+        for name, length in order:
+            if starts[name] != at and length >= 0:
+                raise ValueError(f"field {name!r} starts at {starts[name]}, not {at}: not the order written")
+            at = starts["bank"] if length < 0 else at + length
+        self.written = at  # the Catan fields' numbers; the rest (a variant's) are 0 in the bytes
+        self.middle = (starts["hexes"], starts["bank"])
+        self._seat_hot = hot_table(n)
+        self._phase_hot = hot_table(self.n_phases + 1)
+        self._robber_hot = hot_table(n_hex + 1)
+        self._holder_hot = hot_table(n + 1)
+        self._response_hot = hot_table(OFFER_RESPONSES)
+        self._seat_flags = flags_table(n)
+        self._harbor_flags = flags_table(N_HARBOR_KINDS)
+        self._no_offer = f32_bytes([0.0] * self.offer_size)
+        self._no_counter = f32_bytes([0.0] * (2 * N_RES))
+        self._not_seated = f32_bytes([0.0] * (2 * N_RES + 2 * N_DEV + 1))  # a spectator's own fields
+        self._variant = f32_bytes([0.0] * (size - at))
         # The board's pieces as :meth:`pieces` last saw them, and their 1s: pieces change a few
         # dozen times a game, and comparing the lists (in C) costs far less than re-reading them.
         self._node_owner: list[int] = []
@@ -73,43 +108,46 @@ class CatanStateEncoder:
         # up each call; a game's phase numbers keep their names).
         self._phase_places: dict[int, int] = {}
 
-    def dense_places(self) -> list[int]:
-        """Where the numbers of :meth:`encode`'s first list go, in its order."""
-        out = [self.turn, self.dice, self.dice + 1]
-        out += [self.bank + r for r in range(N_RES)]
-        out += [self.dev_deck, self.free_roads, self.offers_left]
-        width = N_PLAYER_NUMBERS + N_HARBOR_KINDS
-        for p in range(self.n):
-            out += [self.players + p * width + k for k in range(N_PLAYER_NUMBERS)]
-        out += [self.hand + r for r in range(N_RES)]
-        out += [self.dev_cards + k for k in range(N_DEV)]
-        out += [self.dev_cards_new + k for k in range(N_DEV)]
-        out.append(self.vp)
-        return out
-
-    def encode(
-        self, s: CatanState, seat: int, decision: Decision
-    ) -> tuple[list[float], list[int], list[int], list[float]]:
-        """``seat``'s dynamic numbers now (``decision``: the state's current one, which the
-        caller holds): the numbers of :meth:`dense_places` in order, the places of the other
-        1s but the pieces' (one-hots, flags), and the places and values of the open offer's
-        counts."""
+    def encode(self, s: CatanState, seat: int, decision: Decision, middle: bytes) -> tuple[bytes, Extra]:
+        """``seat``'s observation now (``decision``: the state's current one, which the caller
+        holds; ``middle``: the bytes of the numbers from the ``hexes`` field to the ``bank``
+        field, the board's static fields with the 1s of :meth:`pieces`): its bytes, and the
+        places of the 1s and of other numbers in a variant's own fields (none here)."""
         n = self.n
+        w = BytesWriter()  # (a new one each call: a writer does not pickle, an encoder does)
+        seated = 0 <= seat < n
+        w.write(self._seat_hot[seat if seated else n])
+        current = s.current
+        w.write(self._seat_hot[current if 0 <= current < n else n])
+        w.write(self._seat_flags[seat_mask(decision.players, n)])
+        phase = self._phase_places.get(s.phase, -1)
+        if phase < 0:  # a phase not met before: its name says its place
+            phase = self._phase_places[s.phase] = self.phase_index.get(s.phase_name(), self.n_phases)
+        w.write(self._phase_hot[phase])
+        write_f32_le(w, float(s.turn))
         dice = s.dice
-        bank = s.bank
-        dense: list[float] = [
-            float(s.turn),
-            0.0 if dice is None else float(dice[0]),
-            0.0 if dice is None else float(dice[1]),
-            float(bank[0]),
-            float(bank[1]),
-            float(bank[2]),
-            float(bank[3]),
-            float(bank[4]),
-            float(len(s.dev_deck)),
-            float(s.free_roads),
-            float(s.rules.max_offers_per_turn - s.offers_this_turn),
-        ]
+        if dice is None:
+            write_f32_le(w, 0.0)
+            write_f32_le(w, 0.0)
+        else:
+            write_f32_le(w, float(dice[0]))
+            write_f32_le(w, float(dice[1]))
+        robber = s.robber
+        w.write(self._robber_hot[robber if 0 <= robber < self.n_hex else self.n_hex])
+        w.write(middle)
+        for count in s.bank:
+            write_f32_le(w, float(count))
+        write_f32_le(w, float(len(s.dev_deck)))
+        holder = s.longest_road_holder
+        w.write(self._holder_hot[holder if 0 <= holder < n else n])
+        holder = s.largest_army_holder
+        w.write(self._holder_hot[holder if 0 <= holder < n else n])
+        write_f32_le(w, float(s.free_roads))
+        write_f32_le(w, float(s.rules.max_offers_per_turn - s.offers_this_turn))
+        if s.offer is None:
+            w.write(self._no_offer)
+        else:
+            self._offer(w, s)
         hands = s.hands
         dev_hands = s.dev_hands
         knights = s.knights_played
@@ -119,66 +157,40 @@ class CatanStateEncoder:
         settlements_left = s.settlements_left
         cities_left = s.cities_left
         discards_owed = s.discards_owed
+        harbors = s.harbors
         for p in range(n):
-            dense += [
-                float(sum(hands[p])),
-                float(sum(dev_hands[p])),
-                float(knights[p]),
-                float(public_vp[p]),
-                float(road_length[p]),
-                float(roads_left[p]),
-                float(settlements_left[p]),
-                float(cities_left[p]),
-                float(discards_owed[p]),
-            ]
-        if 0 <= seat < n:  # the viewer's own cards (the view shows them to it alone)
-            dense += [float(x) for x in s.hands[seat]]
-            dense += [float(x) for x in s.dev_hands[seat]]
-            dense += [float(x) for x in s.dev_bought_this_turn[seat]]
-            dense.append(float(s.total_vp(seat)))
+            write_f32_le(w, float(_total(hands[p])))
+            write_f32_le(w, float(_total(dev_hands[p])))
+            write_f32_le(w, float(knights[p]))
+            write_f32_le(w, float(public_vp[p]))
+            write_f32_le(w, float(road_length[p]))
+            write_f32_le(w, float(roads_left[p]))
+            write_f32_le(w, float(settlements_left[p]))
+            write_f32_le(w, float(cities_left[p]))
+            write_f32_le(w, float(discards_owed[p]))
+            held = 0
+            for kind in harbors[p]:
+                held |= 1 << (0 if kind == GENERIC_HARBOR else 1 + kind)
+            w.write(self._harbor_flags[held])
+        if seated:  # the viewer's own cards (the view shows them to it alone)
+            for count in hands[seat]:
+                write_f32_le(w, float(count))
+            for count in dev_hands[seat]:
+                write_f32_le(w, float(count))
+            for count in s.dev_bought_this_turn[seat]:
+                write_f32_le(w, float(count))
+            write_f32_le(w, float(s.total_vp(seat)))
         else:
-            dense += [0.0] * (N_RES + 2 * N_DEV + 1)
-        ones: list[int] = []
-        if 0 <= seat < n:
-            ones.append(self.viewer + seat)
-        current = s.current
-        if 0 <= current < n:
-            ones.append(self.current + current)
-        for p in decision.players:
-            if 0 <= p < n:
-                ones.append(self.deciding + p)
-        phase = self._phase_places.get(s.phase, -1)
-        if phase < 0:  # a phase not met before: its name says its place
-            phase = self._phase_places[s.phase] = self.phase + self.phase_index.get(
-                s.phase_name(), self.n_phases
-            )
-        ones.append(phase)
-        robber = s.robber
-        ones.append(self.robber + (robber if 0 <= robber < self.n_hex else self.n_hex))
-        holder = s.longest_road_holder
-        ones.append(self.longest_road + (holder if 0 <= holder < n else n))
-        holder = s.largest_army_holder
-        ones.append(self.largest_army + (holder if 0 <= holder < n else n))
-        width = N_PLAYER_NUMBERS + N_HARBOR_KINDS
-        for p in range(n):
-            at = self.players + p * width + N_PLAYER_NUMBERS
-            for kind in s.harbors[p]:
-                ones.append(at + (0 if kind == GENERIC_HARBOR else 1 + kind))
+            w.write(self._not_seated)
         result = decision.result
-        if result is not None:
-            for p in result.winners:
-                if 0 <= p < n:
-                    ones.append(self.winners + p)
-        places: list[int] = []
-        values: list[float] = []
-        if s.offer is not None:
-            self._offer(s, ones, places, values)
-        return dense, ones, places, values
+        w.write(self._seat_flags[0 if result is None else seat_mask(result.winners, n)])
+        w.write(self._variant)
+        return w.getvalue(), ([], [], [])
 
     def pieces(self, s: CatanState) -> list[int]:
-        """The places of the buildings' and roads' 1s (the same for every seat; not in
-        :meth:`encode`'s lists). The same list object as long as the board's pieces are the
-        same, so that a caller may keep what it built from it."""
+        """The places of the buildings' and roads' 1s (the same for every seat; in the caller's
+        ``middle`` bytes). The same list object as long as the board's pieces are the same, so
+        that a caller may keep what it built from it."""
         if (
             s.node_owner == self._node_owner
             and s.node_level == self._node_level
@@ -198,37 +210,37 @@ class CatanStateEncoder:
         self._pieces = out
         return out
 
-    def _offer(self, s: CatanState, ones: list[int], places: list[int], values: list[float]) -> None:
+    def _offer(self, w: BytesWriter, s: CatanState) -> None:
         """The open offer's block (see ``catan_encoding``'s ``offer``)."""
         assert s.offer is not None
         n = self.n
         offerer, give, get = s.offer
-        at = self.offer
-        ones.append(at)
-        if 0 <= offerer < n:
-            ones.append(at + 1 + offerer)
-        at += 1 + n
-        for r in range(N_RES):
-            _put(places, values, at + r, give[r])
-            _put(places, values, at + N_RES + r, get[r])
-        at += 2 * N_RES
+        write_f32_le(w, 1.0)
+        w.write(self._seat_hot[offerer if 0 <= offerer < n else n])
+        for count in give:
+            write_f32_le(w, float(count))
+        for count in get:
+            write_f32_le(w, float(count))
+        for q in range(n):  # the view lists every other seat's answer
+            w.write(self._response_hot[OFFER_RESPONSES if q == offerer else s.responses[q]])
+        counters = s.counters
         for q in range(n):
-            if q != offerer:  # the view lists every other seat's answer
-                ones.append(at + q * OFFER_RESPONSES + s.responses[q])
-        at += n * OFFER_RESPONSES
-        for q, (g, t) in s.counters.items():
-            if not 0 <= q < n:
-                continue
-            base = at + q * 2 * N_RES
-            for r in range(N_RES):
-                _put(places, values, base + r, g[r])
-                _put(places, values, base + N_RES + r, t[r])
+            counter = counters.get(q)
+            if counter is None:
+                w.write(self._no_counter)
+            else:
+                for count in counter[0]:
+                    write_f32_le(w, float(count))
+                for count in counter[1]:
+                    write_f32_le(w, float(count))
 
 
-def _put(places: list[int], values: list[float], place: int, value: int) -> None:
-    if value:
-        places.append(place)
-        values.append(float(value))
+def _total(counts: list[int]) -> int:
+    """The sum of ``counts`` (a compiled loop: the builtin ``sum`` is a call into the interpreter)."""
+    out = 0
+    for c in counts:
+        out += c
+    return out
 
 
 def legal_indices(index: Mapping[Action, int], legal: Sequence[Action], skip: frozenset[str]) -> list[int]:
@@ -246,10 +258,10 @@ def legal_indices(index: Mapping[Action, int], legal: Sequence[Action], skip: fr
 
 
 def state_encoder_for(
-    state: Any, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str]
+    state: Any, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str], size: int
 ) -> CatanStateEncoder | None:
     """A :class:`CatanStateEncoder` when ``state`` is a Catan state whose view adds nothing the
     encoding reads (``catan``, ``got-catan``), else None (the view encoder does the work)."""
     if isinstance(state, CatanState) and state.game.id in ("catan", "got-catan"):
-        return CatanStateEncoder(starts, n, n_hex, phases)
+        return CatanStateEncoder(starts, n, n_hex, phases, size)
     return None

@@ -13,18 +13,20 @@ houses' power and pools as hidden and the seat's own bid alone; in a battle, a h
 once both are revealed or when it is the seat's own. The RL tests check, at every step of random
 games, that it gives the view encoder's vector and that a hidden-information twin gets the same.
 
-Output: lists of ints, no numpy here. :meth:`ThronesStateEncoder.board` gives the board's counts
-(in the fixed order of :meth:`ThronesStateEncoder.board_places`) and 1s, the same for every seat
-and rebuilt only when the board changes; :meth:`ThronesStateEncoder.encode` the rest for one
-seat: counts (in the order of :meth:`ThronesStateEncoder.dense_places`) and the places of the 1s.
-:class:`ravenry.rl.match.Match` sets the board's into a base vector it keeps while the board
-stays, and the rest into a copy of it each step.
+Output: the whole observation as the bytes of its float32 numbers, written field by field in
+the encoding's order (:mod:`ravenry.observations.floats`: compiled, each number is a store, and
+numpy reads the bytes in one call). The board's fields, the same for every seat, are written
+once per change of the board (:meth:`ThronesStateEncoder.board`: most steps, orders placed face
+down, bids, cards, leave it as it was) and copied into each seat's bytes; one-hot fields are
+copied from tables of their possible bytes. No numpy here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Final
+
+from librt.strings import BytesWriter, write_f32_le
 
 from ravenry.games.thrones.data import (
     ALL_CARDS,
@@ -36,65 +38,95 @@ from ravenry.games.thrones.data import (
 )
 from ravenry.games.thrones.map import CASTLE_AREAS
 from ravenry.games.thrones.state import BID_WILDLINGS, P_BID, P_MARCH_MOVE, P_OVER, ThronesData
+from ravenry.observations.floats import f32_bytes, flags_table, hot_table, seat_mask
 
 N_TRACKS: Final = 3
 N_BID_FOR: Final = N_TRACKS + 1  # the three tracks, then the Night's Watch (encoding.py's bid_for)
 N_WESTEROS: Final = len(WESTEROS_NAMES)
+N_DECKS: Final = 3
+N_UNIT_TYPES: Final = 3
 N_SUPPORT_SIDES: Final = 3  # attacker, defender, none
 _ALL_WESTEROS: Final = (1 << N_WESTEROS) - 1
-# The bits set in each mask below 1 << N_WESTEROS: restrictions in force, and house cards in a
-# hand (CARDS_PER_HOUSE, 7, is below N_WESTEROS, 11).
-_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(c for c in range(N_WESTEROS) if (mask >> c) & 1) for mask in range(1 << N_WESTEROS)
-)
 
 
 class ThronesStateEncoder:
-    """The fields of a Thrones observation (``thrones_encoding``) from the state, for ``n``
-    seats; ``starts``: each field's first index in the observation, by field name."""
+    """A Thrones observation (``thrones_encoding``) from the state, for ``n`` seats;
+    ``starts``: each field's first index in the observation, by field name (checked against the
+    order :meth:`encode` writes them in)."""
 
-    def __init__(self, starts: Mapping[str, int], n: int) -> None:
+    def __init__(self, starts: Mapping[str, int], n: int, size: int) -> None:
         self.n = n
-        self.viewer = starts["viewer"]
-        self.current = starts["current"]
-        self.phase = starts["phase"]
-        self.turn = starts["turn"]
-        self.castles_to_win = starts["castles_to_win"]
-        self.units = starts["units"]
-        self.routed = starts["routed"]
-        self.owner = starts["owner"]
-        self.power_tokens = starts["power_tokens"]
-        self.neutral = starts["neutral"]
-        self.home = starts["home"]
-        self.orders = starts["orders"]
-        self.my_orders = starts["my_orders"]
-        self.power = starts["power"]
-        self.pool = starts["pool"]
-        self.supply = starts["supply"]
-        self.castles = starts["castles"]
-        self.tracks = starts["tracks"]
-        self.hands = starts["hands"]
-        self.discards = starts["discards"]
-        self.wildlings = starts["wildlings"]
-        self.restrictions = starts["restrictions"]
-        self.westeros = starts["westeros"]
-        self.deck_sizes = starts["deck_sizes"]
-        self.blade_used = starts["blade_used"]
-        self.raven_used = starts["raven_used"]
-        self.ready = starts["ready"]
-        self.march_area = starts["march_area"]
-        self.raid_area = starts["raid_area"]
-        self.muster_points = starts["muster_points"]
-        self.loss_points = starts["loss_points"]
-        self.bids = starts["bids"]
-        self.battle = starts["battle"]
-        self.winners = starts["winners"]
-        # Within ``battle``: the places after "present" and the area, origin, seat one-hots.
-        self.battle_attacking = self.battle + 1 + 2 * (N_AREAS + 1) + 3 * (n + 1)
-        self.battle_support = self.battle_attacking + 4
-        self.battle_neutral = self.battle_support + N_AREAS * N_SUPPORT_SIDES
-        self.battle_cards = self.battle_neutral + 2
-        # The board's lists as :meth:`board` last read them, and what it made of them.
+        width = n + 1
+        self.battle_size = 1 + 2 * (N_AREAS + 1) + 3 * width + (N_UNIT_TYPES + 1)
+        self.battle_size += N_AREAS * N_SUPPORT_SIDES + 2 + 2 * (CARDS_PER_HOUSE + 1) + 2
+        order = [
+            ("viewer", n),
+            ("current", width),
+            ("phase", -1),  # the phases' one-hot: its size is the encoding's
+            ("turn", 1),
+            ("castles_to_win", 1),
+            ("units", N_AREAS * N_UNIT_TYPES),  # from here to my_orders: board()'s run
+            ("routed", N_AREAS * N_UNIT_TYPES),
+            ("owner", N_AREAS * width),
+            ("power_tokens", N_AREAS * width),
+            ("neutral", N_AREAS),
+            ("home", N_AREAS * width),
+            ("orders", N_AREAS * (n + N_ORDER_KINDS)),
+            ("my_orders", N_AREAS * N_ORDER_KINDS),
+            ("power", 2 * n),
+            ("pool", 2 * n),
+            ("supply", n),
+            ("castles", n),
+            ("tracks", N_TRACKS * n),
+            ("hands", n * CARDS_PER_HOUSE),
+            ("discards", n * CARDS_PER_HOUSE),
+            ("wildlings", 1),
+            ("restrictions", N_WESTEROS),
+            ("westeros", N_DECKS * (N_WESTEROS + 1)),
+            ("deck_sizes", N_DECKS),
+            ("blade_used", 1),
+            ("raven_used", 1),
+            ("ready", n),
+            ("march_area", N_AREAS + 1),
+            ("raid_area", N_AREAS + 1),
+            ("muster_points", N_AREAS),
+            ("loss_points", n),
+            ("bids", (N_BID_FOR + 1) + n + n + (N_BID_FOR + 1) + 1),
+            ("battle", self.battle_size),
+            ("winners", n),
+        ]
+        at = 0
+        for name, length in order:
+            if starts[name] != at:
+                raise ValueError(f"field {name!r} starts at {starts[name]}, not {at}: not the order written")
+            at = starts["turn"] if length < 0 else at + length
+        if at != size:
+            raise ValueError(f"the fields written end at {at}, the observation at {size}")
+        n_phases = starts["turn"] - starts["phase"]
+        self._seat_hot = hot_table(n)  # entry n: no 1 (a spectator)
+        self._seat_or_none = hot_table(width)  # entry n: the "none" place's 1
+        self._phase_hot = hot_table(n_phases)
+        self._order_hot = hot_table(N_ORDER_KINDS)  # entry N_ORDER_KINDS: no order
+        self._area_or_none = hot_table(N_AREAS + 1)
+        self._westeros_hot = hot_table(N_WESTEROS + 1)
+        self._bid_for_hot = hot_table(N_BID_FOR + 1)
+        self._card_hot = hot_table(CARDS_PER_HOUSE + 1)
+        self._cards = flags_table(CARDS_PER_HOUSE)
+        self._seat_flags = flags_table(n)
+        # A revealed order's run: 1 at its owner and at n + its kind; the last entry: no order.
+        self._orders = [
+            f32_bytes([1.0 if i == p or i == n + k else 0.0 for i in range(n + N_ORDER_KINDS)])
+            for p in range(n)
+            for k in range(N_ORDER_KINDS)
+        ]
+        self._orders.append(f32_bytes([0.0] * (n + N_ORDER_KINDS)))
+        self._no_my_orders = f32_bytes([0.0] * (N_AREAS * N_ORDER_KINDS))
+        self._no_westeros = self._westeros_hot[N_WESTEROS + 1]
+        self._no_battle = f32_bytes([0.0] * self.battle_size)
+        self._no_support = f32_bytes([0.0] * N_SUPPORT_SIDES)
+        self._support_hot = hot_table(N_SUPPORT_SIDES)
+        self._no_last_bids = f32_bytes([0.0] * n)
+        # The board's lists as :meth:`board` last read them, and the bytes it made of them.
         self._units: list[int] = []
         self._routed: list[int] = []
         self._owner: list[int] = []
@@ -104,44 +136,14 @@ class ThronesStateEncoder:
         self._neutral: list[int] = []
         self._home: list[int] = []
         self._muster_points: list[int] = []
-        self._board: tuple[list[int], list[int]] = ([], [])
+        self._board: tuple[bytes, bytes, bytes] = (b"", b"", b"")
 
-    def board_places(self) -> list[int]:
-        """Where the numbers of :meth:`board`'s first list go, in its order."""
-        out = list(range(self.units, self.units + 3 * N_AREAS))
-        out += list(range(self.routed, self.routed + 3 * N_AREAS))
-        out += list(range(self.neutral, self.neutral + N_AREAS))
-        out += list(range(self.castles, self.castles + self.n))
-        out += list(range(self.muster_points, self.muster_points + N_AREAS))
-        return out
-
-    def dense_places(self) -> list[int]:
-        """Where the numbers of :meth:`encode`'s first list go, in its order."""
-        n = self.n
-        out = [self.turn, self.castles_to_win]
-        out += list(range(self.power, self.power + n))
-        out += list(range(self.pool, self.pool + n))
-        out += list(range(self.supply, self.supply + n))
-        out += list(range(self.tracks, self.tracks + N_TRACKS * n))
-        out += [self.wildlings]
-        out += list(range(self.deck_sizes, self.deck_sizes + 3))
-        out += [self.blade_used, self.raven_used]
-        out += list(range(self.loss_points, self.loss_points + n))
-        bids = self.bids + N_BID_FOR + 1
-        out += list(range(bids, bids + n))  # the last revealed bids
-        out.append(bids + n + n + N_BID_FOR + 1)  # your bid
-        at = self.battle_attacking
-        out += [at, at + 1, at + 2, at + 3]  # attacking units, March bonus + 1
-        out += [self.battle_neutral, self.battle_neutral + 1]  # neutral strength, casualties
-        return out
-
-    def board(self, s: ThronesData) -> tuple[list[int], list[int]]:
-        """The board's fields, the same for every seat: the counts of :meth:`board_places` in
-        order (units, routed units, neutral forces, castles held, mustering points) and the
-        places of the 1s (owners, power tokens, home areas, revealed orders). The same tuple
-        object as long as the board is the same, so that a caller may keep what it built from
-        it: most steps (orders placed face down, bids, cards) leave the board as it was, and
-        comparing its lists (in C) costs far less than reading them again."""
+    def board(self, s: ThronesData) -> tuple[bytes, bytes, bytes]:
+        """The board's fields, the same for every seat, as float32 bytes: the run from
+        ``units`` to ``orders`` (units, routed units, owners, power tokens, neutral forces, home
+        areas, revealed orders), the castles each seat holds, and the mustering points. The
+        same tuple of bytes as long as the board is the same: comparing its lists (in C) costs
+        far less than writing them again."""
         if (
             s.units == self._units
             and s.routed == self._routed
@@ -155,24 +157,24 @@ class ThronesStateEncoder:
         ):
             return self._board
         n = self.n
-        counts = s.units + s.routed
-        counts += s.neutral
-        counts += _castles(s, n)
-        counts += s.mustering.points
-        width = n + 1
-        at = self.owner
-        ones = [at + a * width + (x if 0 <= x < n else n) for a, x in enumerate(s.owner)]
-        at = self.power_tokens
-        ones += [at + a * width + (x if 0 <= x < n else n) for a, x in enumerate(s.token)]
-        at = self.home
-        ones += [at + a * width + (x if 0 <= x < n else n) for a, x in enumerate(s.home)]
+        w = BytesWriter()
+        for count in s.units:
+            write_f32_le(w, float(count))
+        for count in s.routed:
+            write_f32_le(w, float(count))
+        seat_or_none = self._seat_or_none
+        for x in s.owner:
+            w.write(seat_or_none[x if 0 <= x < n else n])
+        for x in s.token:
+            w.write(seat_or_none[x if 0 <= x < n else n])
+        for count in s.neutral:
+            write_f32_le(w, float(count))
+        for x in s.home:
+            w.write(seat_or_none[x if 0 <= x < n else n])
         order_owner = s.order_owner
-        order_width = n + N_ORDER_KINDS
+        no_order = n * N_ORDER_KINDS
         for a, k in enumerate(s.order):
-            if k >= 0:
-                at = self.orders + a * order_width
-                ones.append(at + order_owner[a])
-                ones.append(at + n + k)
+            w.write(self._orders[order_owner[a] * N_ORDER_KINDS + k if k >= 0 else no_order])
         self._units = s.units[:]
         self._routed = s.routed[:]
         self._owner = s.owner[:]
@@ -182,134 +184,132 @@ class ThronesStateEncoder:
         self._neutral = s.neutral[:]
         self._home = s.home[:]
         self._muster_points = s.mustering.points[:]
-        self._board = (counts, ones)
+        self._board = (w.getvalue(), f32_bytes(_castles(s, n)), f32_bytes(s.mustering.points))
         return self._board
 
-    def encode(self, s: ThronesData, seat: int) -> tuple[list[int], list[int]]:
-        """``seat``'s numbers now but :meth:`board`'s: those of :meth:`dense_places` in order,
-        and the places of the 1s."""
+    def encode(self, s: ThronesData, seat: int) -> bytes:
+        """``seat``'s observation now, as float32 bytes."""
         n = self.n
         mine = 0 <= seat < n
         bidding = s.phase == P_BID
-        # -- the counts
-        dense = [s.turn, s.castles_to_win]
-        if bidding:  # another house's power and pool are hidden while bidding
-            dense += [s.power[p] if p == seat else 0 for p in range(n)]
-            dense += [s.pool[p] if p == seat else 0 for p in range(n)]
-        else:
-            dense += s.power
-            dense += s.pool
-        dense += s.supply
-        for track in s.tracks:
-            dense += track
-        dense.append(s.wildlings)
-        dense += [len(d) for d in s.decks]
-        dense.append(1 if s.blade_used else 0)
-        dense.append(1 if s.raven_used else 0)
-        dense += s.loss_points
-        last = s.bidding.last
-        if last:
-            dense += last[1:]
-        else:
-            dense += [0] * n
-        my_bid = s.bidding.bids[seat] if bidding and mine else -1
-        dense.append(my_bid if my_bid >= 0 else 0)
-        battle = s.battle
-        fighting = battle.area >= 0
-        if fighting:
-            dense += battle.attacking
-            dense.append(battle.march_bonus + 1)
-            dense.append(battle.neutral)
-            dense.append(battle.casualties)
-        else:
-            dense += [0, 0, 0, 0, 0, 0]
-        # -- the 1s
-        ones: list[int] = []
-        if mine:
-            ones.append(self.viewer + seat)
+        board, castles, muster_points = self.board(s)
+        w = BytesWriter()
+        w.write(self._seat_hot[seat if mine else n])
         current = s.current if s.phase != P_OVER else -1
-        ones.append(self.current + (current if 0 <= current < n else n))
-        ones.append(self.phase + s.phase)
+        w.write(self._seat_or_none[current if 0 <= current < n else n])
+        w.write(self._phase_hot[s.phase])
+        write_f32_le(w, float(s.turn))
+        write_f32_le(w, float(s.castles_to_win))
+        w.write(board)
         if mine:
-            at = self.my_orders
-            ones += [at + a * N_ORDER_KINDS + k for a, k in enumerate(s.pending[seat]) if k >= 0]
+            order_hot = self._order_hot
+            for k in s.pending[seat]:
+                w.write(order_hot[k if k >= 0 else N_ORDER_KINDS])
+        else:
+            w.write(self._no_my_orders)
+        # Power and pool: the counts, then whether each is hidden (another house's, while bidding).
+        hidden = 0
         if bidding:
+            hidden = ((1 << n) - 1) & ~(1 << seat if mine else 0)
+        for counts in (s.power, s.pool):
             for p in range(n):
-                if p != seat:
-                    ones.append(self.power + n + p)
-                    ones.append(self.pool + n + p)
-        at = self.hands
+                write_f32_le(w, 0.0 if (hidden >> p) & 1 else float(counts[p]))
+            w.write(self._seat_flags[hidden])
+        for count in s.supply:
+            write_f32_le(w, float(count))
+        w.write(castles)
+        for track in s.tracks:
+            for x in track:
+                write_f32_le(w, float(x))
+        cards = self._cards
         for mask in s.hand:
-            ones += [at + c for c in _BITS[mask & ALL_CARDS]]
-            at += CARDS_PER_HOUSE
-        at = self.discards
+            w.write(cards[mask & ALL_CARDS])
         for mask in s.discard:
-            ones += [at + c for c in _BITS[mask & ALL_CARDS]]
-            at += CARDS_PER_HOUSE
-        at = self.restrictions
-        ones += [at + c for c in _BITS[s.restrictions & _ALL_WESTEROS]]
-        at = self.westeros
+            w.write(cards[mask & ALL_CARDS])
+        write_f32_le(w, float(s.wildlings))
+        restrictions = s.restrictions & _ALL_WESTEROS
+        for c in range(N_WESTEROS):
+            write_f32_le(w, float((restrictions >> c) & 1))
+        shown = 0
         for c in s.revealed:
-            ones.append(at + (c if 0 <= c < N_WESTEROS else N_WESTEROS))
-            at += N_WESTEROS + 1
+            w.write(self._westeros_hot[c if 0 <= c < N_WESTEROS else N_WESTEROS])
+            shown += 1
+        for _ in range(N_DECKS - shown):
+            w.write(self._no_westeros)
+        for deck in s.decks:
+            write_f32_le(w, float(len(deck)))
+        write_f32_le(w, 1.0 if s.blade_used else 0.0)
+        write_f32_le(w, 1.0 if s.raven_used else 0.0)
+        ready = 0
         for p in range(n):
             if s.ready[p]:
-                ones.append(self.ready + p)
+                ready |= 1 << p
+        w.write(self._seat_flags[ready])
         area = s.march.area
-        ones.append(self.march_area + (area if 0 <= area < N_AREAS else N_AREAS))
+        w.write(self._area_or_none[area if 0 <= area < N_AREAS else N_AREAS])
         area = s.raid.area
-        ones.append(self.raid_area + (area if 0 <= area < N_AREAS else N_AREAS))
-        # bids: what the last revealed bids were for, who has bid now, what for
-        at = self.bids
-        ones.append(at + ((N_BID_FOR - 1 if last[0] == BID_WILDLINGS else last[0]) if last else N_BID_FOR))
-        at += N_BID_FOR + 1 + n
-        if bidding:
-            bids = s.bidding.bids
-            for p in range(n):
-                if bids[p] >= 0:
-                    ones.append(at + p)
-            context = s.bidding.context
-            ones.append(at + n + (N_BID_FOR - 1 if context == BID_WILDLINGS else context))
+        w.write(self._area_or_none[area if 0 <= area < N_AREAS else N_AREAS])
+        w.write(muster_points)
+        for points in s.loss_points:
+            write_f32_le(w, float(points))
+        self._bids(w, s, seat, bidding and mine, bidding)
+        if s.battle.area >= 0:
+            self._battle(w, s, seat)
         else:
-            ones.append(at + n + N_BID_FOR)
-        if fighting:
-            self._battle(s, seat, ones)
-        if s.phase == P_OVER:
-            for p in s.winners:
-                ones.append(self.winners + p)
-        return dense, ones
+            w.write(self._no_battle)
+        w.write(self._seat_flags[seat_mask(s.winners, n) if s.phase == P_OVER else 0])
+        return w.getvalue()
 
-    def _battle(self, s: ThronesData, seat: int, ones: list[int]) -> None:
-        """The battle block's 1s (see ``thrones_encoding``'s ``battle``)."""
+    def _bids(self, w: BytesWriter, s: ThronesData, seat: int, my_bid: bool, bidding: bool) -> None:
+        """The ``bids`` block: what the last revealed bids were for and the bids, who has bid
+        now, what for, and the seat's own bid."""
+        last = s.bidding.last
+        if last:
+            w.write(self._bid_for_hot[N_BID_FOR - 1 if last[0] == BID_WILDLINGS else last[0]])
+            for x in last[1:]:
+                write_f32_le(w, float(x))
+        else:
+            w.write(self._bid_for_hot[N_BID_FOR])
+            w.write(self._no_last_bids)
+        bids = s.bidding.bids
+        if bidding:
+            w.write(self._seat_flags[seat_mask([p for p in range(self.n) if bids[p] >= 0], self.n)])
+            context = s.bidding.context
+            w.write(self._bid_for_hot[N_BID_FOR - 1 if context == BID_WILDLINGS else context])
+        else:
+            w.write(self._seat_flags[0])
+            w.write(self._bid_for_hot[N_BID_FOR])
+        mine = bids[seat] if my_bid else -1
+        write_f32_le(w, float(mine) if mine >= 0 else 0.0)
+
+    def _battle(self, w: BytesWriter, s: ThronesData, seat: int) -> None:
+        """The ``battle`` block (see ``thrones_encoding``'s ``battle``)."""
         n = self.n
         b = s.battle
-        at = self.battle
-        ones.append(at)
-        at += 1
-        ones.append(at + (b.area if 0 <= b.area < N_AREAS else N_AREAS))
-        at += N_AREAS + 1
-        ones.append(at + (b.origin if 0 <= b.origin < N_AREAS else N_AREAS))
-        at += N_AREAS + 1
+        write_f32_le(w, 1.0)
+        w.write(self._area_or_none[b.area if 0 <= b.area < N_AREAS else N_AREAS])
+        w.write(self._area_or_none[b.origin if 0 <= b.origin < N_AREAS else N_AREAS])
         for x in (b.attacker, b.defender, b.winner):
-            ones.append(at + (x if 0 <= x < n else n))
-            at += n + 1
+            w.write(self._seat_or_none[x if 0 <= x < n else n])
+        for count in b.attacking:
+            write_f32_le(w, float(count))
+        write_f32_le(w, float(b.march_bonus + 1))
         if s.phase != P_MARCH_MOVE:  # pledges left from an earlier battle are not this one's
-            support = b.support
-            at = self.battle_support
-            for a in range(N_AREAS):
-                side = support[a]
-                if side >= 0:
-                    ones.append(at + a * N_SUPPORT_SIDES + side)
-        at = self.battle_cards
+            support_hot = self._support_hot
+            for side in b.support:
+                w.write(support_hot[side if 0 <= side < N_SUPPORT_SIDES else N_SUPPORT_SIDES])
+        else:
+            for _ in range(N_AREAS):
+                w.write(self._no_support)
+        write_f32_le(w, float(b.neutral))
+        write_f32_le(w, float(b.casualties))
         for side in (0, 1):
             c = b.cards[side]
             holder = b.attacker if side == 0 else b.defender
             shown = c >= 0 and (b.cards_revealed != 0 or seat == holder)
-            ones.append(at + (c if shown and c < CARDS_PER_HOUSE else CARDS_PER_HOUSE))
-            at += CARDS_PER_HOUSE + 1
+            w.write(self._card_hot[c if shown and c < CARDS_PER_HOUSE else CARDS_PER_HOUSE])
         for side in (0, 1):
-            if b.cards[side] >= 0:
-                ones.append(at + side)
+            write_f32_le(w, 1.0 if b.cards[side] >= 0 else 0.0)
 
 
 def _castles(s: ThronesData, n: int) -> list[int]:
@@ -329,8 +329,10 @@ def _castles(s: ThronesData, n: int) -> list[int]:
     return out
 
 
-def thrones_encoder_for(state: object, starts: Mapping[str, int], n: int) -> ThronesStateEncoder | None:
+def thrones_encoder_for(
+    state: object, starts: Mapping[str, int], n: int, size: int
+) -> ThronesStateEncoder | None:
     """A :class:`ThronesStateEncoder` when ``state`` is a Thrones state, else None."""
     if isinstance(state, ThronesData):
-        return ThronesStateEncoder(starts, n)
+        return ThronesStateEncoder(starts, n, size)
     return None

@@ -148,7 +148,7 @@ class Catalogue:
         return places
 
     def mask_of(self, legal: Sequence[int]) -> Mask:
-        """The mask with 1 at the indices ``legal`` (:meth:`legal`), else 0."""
+        """The mask with 1 at the indices ``legal`` (:meth:`legal`), else 0: a new array."""
         mask = np.zeros(self.size, dtype=np.int8)
         if legal:
             mask[np.fromiter(legal, np.intp, len(legal))] = 1

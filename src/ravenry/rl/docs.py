@@ -44,10 +44,12 @@ development deck, face-down orders, sealed bids and hidden house cards scrambled
 
 Speed: the observation is written straight from the state by
 `ravenry/observations/catan_state.py` (`catan`, `got-catan`; with `brotherhood_state.py` for
-`brotherhood`) and `thrones_state.py` (compiled by mypyc with the rules cores in `make compiled`),
-the very numbers of the view encoder (`tests/rl/test_rl_state_encoding.py` compares them for
-every seat at every step of random games, the moments a seat sees more than the others
-included: its own sealed orders, bid and house card, Mance Rayder's and Melisandre's look). In
+`brotherhood`) and `thrones_state.py` (compiled by mypyc with the rules cores in `make compiled`)
+as the bytes of its float32 numbers, which numpy reads in one call (`floats.py`: librt's
+`BytesWriter`), the very numbers of the view encoder (`tests/rl/test_rl_state_encoding.py`
+compares them for every seat at every step of random games, the moments a seat sees more than
+the others included: its own sealed orders, bid and house card, Mance Rayder's and Melisandre's
+look). In
 `gym_env` the agent's action and the bots' turns between two steps run in
 `ravenry/observations/turns.py` (compiled too; a `random` bot's draw is made there;
 `tests/rl/test_rl_bot_turns.py` checks they play as a plain loop of the same bots).

@@ -83,26 +83,6 @@ class Encoding:
         """Each field's first index, by name."""
         return {name: start for name, start, _, _ in self.table()}
 
-    def from_lists(
-        self,
-        base: Obs,
-        dense_places: npt.NDArray[np.intp],
-        dense: list[float],
-        ones: list[int],
-        places: list[int],
-        values: list[float],
-    ) -> Obs:
-        """A copy of ``base`` (:meth:`base`, with any other 1s already set) with ``dense`` at
-        ``dense_places``, 1 at ``ones`` and ``values`` at ``places``: what
-        :mod:`ravenry.observations.catan_state` works out."""
-        out = base.copy()
-        # (np.fromiter with the count: the cheapest way from a short list to an array)
-        out[dense_places] = np.fromiter(dense, np.float32, len(dense))
-        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        if places:
-            out[np.array(places, dtype=np.intp)] = np.array(values, dtype=np.float32)
-        return out
-
     def encode(self, view: View) -> Obs:
         out = self.base(view.get("board")).copy()
         values: list[float] = []

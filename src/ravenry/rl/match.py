@@ -96,34 +96,21 @@ class Match:
         self.encoding: Encoding = encoding_for(first_view)
         # The compiled fast path of the same encoding (None: the view encoder does the work).
         self._fast: Any = None
-        self._dense_places = np.zeros(0, dtype=np.intp)
         if game_id != "thrones" and self.board is not None:
             n_hex = len(self.board["hexes"])
             starts = self.encoding.starts()
+            size = self.encoding.size
             self._fast = brotherhood_encoder_for(
-                self.state, starts, n, n_hex, CATAN_PHASES
-            ) or state_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES)
-            if self._fast is not None:
-                self._dense_places = np.array(self._fast.dense_places(), dtype=np.intp)
-        # Thrones' fast path: every number from the state (its encoding has no static fields);
-        # the board's part is kept as a base vector while the board stays the same.
+                self.state, starts, n, n_hex, CATAN_PHASES, size
+            ) or state_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES, size)
+        # Thrones' fast path: every number from the state (its encoding has no static fields).
         self._thrones: ThronesStateEncoder | None = None
-        self._thrones_places = np.zeros(0, dtype=np.intp)
-        self._thrones_board_places = np.zeros(0, dtype=np.intp)
-        # The board's counts list the encoder gave last (the same list object while the board
-        # stays: compared by identity; the tuple around it is a new object each call in the
-        # compiled build, which keeps a tuple attribute unboxed).
-        self._thrones_board: list[int] | None = None
-        self._thrones_base: Obs = np.zeros(0, dtype=np.float32)
         if game_id == "thrones":
-            self._thrones = thrones_encoder_for(self.state, self.encoding.starts(), n)
-            if self._thrones is not None:
-                self._thrones_places = np.array(self._thrones.dense_places(), dtype=np.intp)
-                self._thrones_board_places = np.array(self._thrones.board_places(), dtype=np.intp)
-        # The base vector of the fast path: the board's static fields and the pieces' 1s, for
+            self._thrones = thrones_encoder_for(self.state, self.encoding.starts(), n, self.encoding.size)
+        # The fast path's run of the board's static fields and the pieces' 1s, as bytes, for
         # the pieces list the fast encoder gave (it gives the same list while they stay).
         self._pieces: list[int] | None = None
-        self._pieces_base: Obs = np.zeros(0, dtype=np.float32)
+        self._middle = b""
         self.steps = 0
         self.truncated = False
         self._paid = False
@@ -224,33 +211,27 @@ class Match:
     def observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation (the view's encoding; from the state itself where a compiled
         fast path gives the same numbers, unless ``view`` is given)."""
-        if view is None and self._fast is not None:
-            pieces = self._fast.pieces(self._state)
+        fast = self._fast
+        if view is None and fast is not None:
+            pieces = fast.pieces(self._state)
             if pieces is not self._pieces:
                 base = self.encoding.base(self.board).copy()
                 base[np.array(pieces, dtype=np.intp)] = 1.0
-                self._pieces, self._pieces_base = pieces, base
-            dense, ones, places, values = self._fast.encode(self._state, seat, self.decision())
-            return self.encoding.from_lists(
-                self._pieces_base, self._dense_places, dense, ones, places, values
-            )
+                start, end = fast.middle
+                self._pieces, self._middle = pieces, base[start:end].tobytes()
+            data, (ones, places, values) = fast.encode(self._state, seat, self.decision(), self._middle)
+            # (a bytearray: the array is writable and owns its numbers, shared with nothing)
+            out: Obs = np.frombuffer(bytearray(data), dtype="<f4")
+            if ones:
+                out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+            if places:
+                out[np.fromiter(places, np.intp, len(places))] = np.fromiter(values, np.float32, len(values))
+            return out
         if view is None and self._thrones is not None:
-            return self._thrones_observation(self._thrones, seat)
+            state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
+            thrones: Obs = np.frombuffer(bytearray(self._thrones.encode(state, seat)), dtype="<f4")
+            return thrones
         return self.view_observation(seat, view)
-
-    def _thrones_observation(self, encoder: ThronesStateEncoder, seat: int) -> Obs:
-        state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
-        counts, ones = encoder.board(state)
-        if counts is not self._thrones_board:  # the board changed: a new base vector
-            base = np.zeros(self.encoding.size, dtype=np.float32)
-            base[self._thrones_board_places] = np.fromiter(counts, np.float32, len(counts))
-            base[np.fromiter(ones, np.intp, len(ones))] = 1.0
-            self._thrones_board, self._thrones_base = counts, base
-        counts, ones = encoder.encode(state, seat)
-        out = self._thrones_base.copy()
-        out[self._thrones_places] = np.fromiter(counts, np.float32, len(counts))
-        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        return out
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation encoded from its view (the specification of every field)."""

@@ -1,0 +1,42 @@
+"""Numbers for numpy as bytes, written natively: the RL observations' last step.
+
+numpy turns a list of Python numbers into an array at about 15 ns a number, more than the
+compiled encoders take to work the numbers out. So they write the bytes of the array instead
+(``librt.strings.BytesWriter``: compiled by mypyc, each number is a store, not a Python object),
+and numpy reads them in one call (``np.frombuffer(..., "<f4")``). This module holds what the
+encoders share: float32 runs, and tables of one-hot and flag runs worked out once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from librt.strings import BytesWriter, write_f32_le
+
+
+def f32_bytes(values: Sequence[float]) -> bytes:
+    """``values`` as float32 little-endian bytes (what ``np.frombuffer(b, "<f4")`` reads)."""
+    w = BytesWriter()
+    for v in values:
+        write_f32_le(w, float(v))
+    return w.getvalue()
+
+
+def hot_table(size: int) -> list[bytes]:
+    """The bytes of a one-hot run of ``size`` numbers, by the place of its 1; the last entry,
+    ``size``, is all 0 (nothing to mark)."""
+    return [f32_bytes([1.0 if i == k else 0.0 for i in range(size)]) for k in range(size + 1)]
+
+
+def flags_table(size: int) -> list[bytes]:
+    """The bytes of a run of ``size`` 0/1 flags, by the bit mask of the 1s (bit i: number i)."""
+    return [f32_bytes([float((mask >> i) & 1) for i in range(size)]) for mask in range(1 << size)]
+
+
+def seat_mask(seats: Sequence[int], n: int) -> int:
+    """The bit mask of ``seats`` (those in 0..n-1), an index into :func:`flags_table`."""
+    out = 0
+    for p in seats:
+        if 0 <= p < n:
+            out |= 1 << p
+    return out

@@ -1,0 +1,75 @@
+"""The byte writers of the RL fast paths (ravenry.observations.floats) give what numpy reads back
+as the same numbers; the Catan and Thrones encoders refuse a field layout they would not write in
+order."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ravenry.observations.catan_state import CatanStateEncoder
+from ravenry.observations.floats import (
+    f32_bytes,
+    flags_table,
+    hot_table,
+    seat_mask,
+)
+from ravenry.rl.encoding import CATAN_PHASES
+from ravenry.rl.match import Match
+
+counts = st.lists(st.integers(0, 2**24), max_size=300)  # (float32 holds every int up to 2**24)
+
+
+@given(counts)
+def test_counts_read_back_as_float32(values: list[int]) -> None:
+    expected = np.array(values, dtype=np.float32)
+    assert np.array_equal(np.frombuffer(f32_bytes(values), dtype="<f4"), expected)
+
+
+@given(st.lists(st.floats(width=32, allow_nan=False), max_size=50))
+def test_float32_values_survive_the_bytes(values: list[float]) -> None:
+    assert np.frombuffer(f32_bytes(values), dtype="<f4").tolist() == values
+
+
+def test_a_hot_table_has_one_run_per_place_and_a_last_all_zero() -> None:
+    table = hot_table(5)
+    assert len(table) == 6
+    for k, run in enumerate(table):
+        expected = np.zeros(5, dtype=np.float32)
+        if k < 5:
+            expected[k] = 1.0
+        assert np.array_equal(np.frombuffer(run, dtype="<f4"), expected)
+
+
+def test_a_flags_table_is_indexed_by_the_bit_mask_of_seats() -> None:
+    table = flags_table(4)
+    assert len(table) == 16
+    mask = seat_mask((2, 0, 7, -1), 4)  # seats outside 0..3 are left out
+    assert mask == 0b101
+    assert np.frombuffer(table[mask], dtype="<f4").tolist() == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_the_catan_encoder_refuses_fields_out_of_its_order() -> None:
+    match = Match("catan")
+    starts = match.encoding.starts()
+    n, n_hex = match.players, len(match.board["hexes"])
+    size = match.encoding.size
+    CatanStateEncoder(starts, n, n_hex, CATAN_PHASES, size)  # the encoding's own order: fine
+    swapped = dict(starts, bank=starts["dev_deck"], dev_deck=starts["bank"])
+    with pytest.raises(ValueError, match="not the order written"):
+        CatanStateEncoder(swapped, n, n_hex, CATAN_PHASES, size)
+
+
+def test_the_thrones_encoder_refuses_fields_out_of_its_order_or_size() -> None:
+    from ravenry.observations.thrones_state import ThronesStateEncoder
+
+    match = Match("thrones")
+    starts, n, size = match.encoding.starts(), match.players, match.encoding.size
+    ThronesStateEncoder(starts, n, size)  # the encoding's own order and size: fine
+    swapped = dict(starts, power=starts["pool"], pool=starts["power"])
+    with pytest.raises(ValueError, match="not the order written"):
+        ThronesStateEncoder(swapped, n, size)
+    with pytest.raises(ValueError, match="end at"):
+        ThronesStateEncoder(starts, n, size + 1)
