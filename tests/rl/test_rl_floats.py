@@ -1,6 +1,5 @@
 """The byte writers of the RL fast paths (ravenry.observations.floats) give what numpy reads back
-as the same numbers; the Catan and Thrones encoders refuse a field layout they would not write in
-order."""
+as the same numbers; the encoders refuse a field layout they would not write in order."""
 
 from __future__ import annotations
 
@@ -51,15 +50,30 @@ def test_a_flags_table_is_indexed_by_the_bit_mask_of_seats() -> None:
     assert np.frombuffer(table[mask], dtype="<f4").tolist() == [1.0, 0.0, 1.0, 0.0]
 
 
-def test_the_catan_encoder_refuses_fields_out_of_its_order() -> None:
+def test_the_catan_family_encoders_refuse_fields_out_of_their_order_or_size() -> None:
+    from ravenry.observations.brotherhood_state import BrotherhoodStateEncoder
+    from ravenry.observations.catan_state import state_encoder_for
+
     match = Match("catan")
     starts = match.encoding.starts()
     n, n_hex = match.players, len(match.board["hexes"])
     size = match.encoding.size
-    CatanStateEncoder(starts, n, n_hex, CATAN_PHASES, size)  # the encoding's own order: fine
+    CatanStateEncoder(starts, n, n_hex, CATAN_PHASES)  # the encoding's own order: fine
     swapped = dict(starts, bank=starts["dev_deck"], dev_deck=starts["bank"])
     with pytest.raises(ValueError, match="not the order written"):
-        CatanStateEncoder(swapped, n, n_hex, CATAN_PHASES, size)
+        CatanStateEncoder(swapped, n, n_hex, CATAN_PHASES)
+    with pytest.raises(ValueError, match="end at"):
+        state_encoder_for(match.state, starts, n, n_hex, CATAN_PHASES, size + 1)
+    match = Match("brotherhood", players=3)
+    starts = match.encoding.starts()
+    n, n_hex = match.players, len(match.board["hexes"])
+    size = match.encoding.size
+    BrotherhoodStateEncoder(starts, n, n_hex, CATAN_PHASES, size)
+    swapped = dict(starts, camps=starts["clearings"], clearings=starts["camps"])
+    with pytest.raises(ValueError, match="not the order written"):
+        BrotherhoodStateEncoder(swapped, n, n_hex, CATAN_PHASES, size)
+    with pytest.raises(ValueError, match="end at"):
+        BrotherhoodStateEncoder(starts, n, n_hex, CATAN_PHASES, size - 1)
 
 
 def test_the_thrones_encoder_refuses_fields_out_of_its_order_or_size() -> None:

@@ -33,22 +33,15 @@ N_PLAYER_NUMBERS: Final = 9  # resource and development counts ... discards owed
 N_HARBOR_KINDS: Final = 1 + N_RES
 OFFER_RESPONSES: Final = 4  # pending, accepted, declined, countered (state.py's order)
 
-# A variant's own fields, which the bytes leave at 0: the places of its 1s, and the places and
-# values of its other numbers.
-Extra = tuple[list[int], list[int], list[float]]
-
 
 class CatanStateEncoder:
     """A Catan-family observation (``catan_encoding``) from the state.
 
-    ``starts``: each field's first index in the observation, by field name; ``phases``: the
-    phase names of the ``phase`` one-hot, in order; ``size``: the observation's length (beyond
-    the Catan fields, a variant's own, which :meth:`encode` leaves at 0 in the bytes and lists
-    as extra places)."""
+    ``starts``: each field's first index in the observation, by field name (checked against the
+    order :meth:`encode` writes them in); ``phases``: the phase names of the ``phase`` one-hot,
+    in order. A variant's own fields follow the Catan family's (:meth:`_variant_fields`)."""
 
-    def __init__(
-        self, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str], size: int
-    ) -> None:
+    def __init__(self, starts: Mapping[str, int], n: int, n_hex: int, phases: Sequence[str]) -> None:
         self.n = n
         self.n_hex = n_hex
         self.phase_index: dict[str, int] = {name: i for i, name in enumerate(phases)}
@@ -85,7 +78,7 @@ class CatanStateEncoder:
             if starts[name] != at and length >= 0:
                 raise ValueError(f"field {name!r} starts at {starts[name]}, not {at}: not the order written")
             at = starts["bank"] if length < 0 else at + length
-        self.written = at  # the Catan fields' numbers; the rest (a variant's) are 0 in the bytes
+        self.written = at  # the Catan family's numbers (a variant's own follow)
         self.middle = (starts["hexes"], starts["bank"])
         self._seat_hot = hot_table(n)
         self._phase_hot = hot_table(self.n_phases + 1)
@@ -97,7 +90,6 @@ class CatanStateEncoder:
         self._no_offer = f32_bytes([0.0] * self.offer_size)
         self._no_counter = f32_bytes([0.0] * (2 * N_RES))
         self._not_seated = f32_bytes([0.0] * (2 * N_RES + 2 * N_DEV + 1))  # a spectator's own fields
-        self._variant = f32_bytes([0.0] * (size - at))
         # The board's pieces as :meth:`pieces` last saw them, and their 1s: pieces change a few
         # dozen times a game, and comparing the lists (in C) costs far less than re-reading them.
         self._node_owner: list[int] = []
@@ -108,11 +100,11 @@ class CatanStateEncoder:
         # up each call; a game's phase numbers keep their names).
         self._phase_places: dict[int, int] = {}
 
-    def encode(self, s: CatanState, seat: int, decision: Decision, middle: bytes) -> tuple[bytes, Extra]:
+    def encode(self, s: CatanState, seat: int, decision: Decision, middle: bytes) -> bytes:
         """``seat``'s observation now (``decision``: the state's current one, which the caller
         holds; ``middle``: the bytes of the numbers from the ``hexes`` field to the ``bank``
-        field, the board's static fields with the 1s of :meth:`pieces`): its bytes, and the
-        places of the 1s and of other numbers in a variant's own fields (none here)."""
+        field, the board's static fields with the 1s of :meth:`pieces`), as float32 bytes: the
+        Catan family's fields, then a variant's own (:meth:`_variant_fields`)."""
         n = self.n
         w = BytesWriter()  # (a new one each call: a writer does not pickle, an encoder does)
         seated = 0 <= seat < n
@@ -184,8 +176,12 @@ class CatanStateEncoder:
             w.write(self._not_seated)
         result = decision.result
         w.write(self._seat_flags[0 if result is None else seat_mask(result.winners, n)])
-        w.write(self._variant)
-        return w.getvalue(), ([], [], [])
+        self._variant_fields(w, s, seat)
+        return w.getvalue()
+
+    def _variant_fields(self, w: BytesWriter, s: CatanState, seat: int) -> None:
+        """Hook: a variant's own fields, after the Catan family's (``catan`` and ``got-catan``
+        have none)."""
 
     def pieces(self, s: CatanState) -> list[int]:
         """The places of the buildings' and roads' 1s (the same for every seat; in the caller's
@@ -263,5 +259,8 @@ def state_encoder_for(
     """A :class:`CatanStateEncoder` when ``state`` is a Catan state whose view adds nothing the
     encoding reads (``catan``, ``got-catan``), else None (the view encoder does the work)."""
     if isinstance(state, CatanState) and state.game.id in ("catan", "got-catan"):
-        return CatanStateEncoder(starts, n, n_hex, phases, size)
+        encoder = CatanStateEncoder(starts, n, n_hex, phases)
+        if encoder.written != size:
+            raise ValueError(f"the fields written end at {encoder.written}, the observation at {size}")
+        return encoder
     return None

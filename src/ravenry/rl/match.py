@@ -219,13 +219,9 @@ class Match:
                 base[np.array(pieces, dtype=np.intp)] = 1.0
                 start, end = fast.middle
                 self._pieces, self._middle = pieces, base[start:end].tobytes()
-            data, (ones, places, values) = fast.encode(self._state, seat, self.decision(), self._middle)
+            data = fast.encode(self._state, seat, self.decision(), self._middle)
             # (a bytearray: the array is writable and owns its numbers, shared with nothing)
             out: Obs = np.frombuffer(bytearray(data), dtype="<f4")
-            if ones:
-                out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-            if places:
-                out[np.fromiter(places, np.intp, len(places))] = np.fromiter(values, np.float32, len(values))
             return out
         if view is None and self._thrones is not None:
             state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
