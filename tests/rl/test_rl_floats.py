@@ -87,3 +87,27 @@ def test_the_thrones_encoder_refuses_fields_out_of_its_order_or_size() -> None:
         ThronesStateEncoder(swapped, n, size)
     with pytest.raises(ValueError, match="end at"):
         ThronesStateEncoder(starts, n, size + 1)
+
+
+@pytest.mark.parametrize("game", ["catan", "brotherhood", "thrones"])
+def test_a_spectator_gets_a_whole_observation_with_no_seat_of_its_own(game: str) -> None:
+    """The fast paths write a seat outside the game (-1) the encoding's length too: no viewer,
+    no hand, no face-down orders or bid (the view encoder has no spectator to compare with)."""
+    match = Match(game, players=3)
+    rng = np.random.default_rng(3)
+    for _ in range(120):  # into the game: pieces, hands, orders
+        decider = match.deciders()[0]
+        legal = np.flatnonzero(match.mask(decider))
+        match.apply(decider, match.action(int(rng.choice(legal))))
+    state = match.state
+    if game == "thrones":
+        assert match._thrones is not None
+        data = match._thrones.encode(state, -1)  # type: ignore[arg-type]
+    else:
+        match.observation(0)  # (builds the pieces' bytes)
+        data = match._fast.encode(state, -1, match.decision(), match._middle)
+    spectator = np.frombuffer(data, dtype="<f4")
+    assert spectator.shape == (match.encoding.size,)
+    seat0 = match.observation(0)
+    viewer = match.encoding.starts()["viewer"]
+    assert not spectator[viewer : viewer + 3].any() and seat0[viewer] == 1.0

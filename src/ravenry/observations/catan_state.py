@@ -89,7 +89,7 @@ class CatanStateEncoder:
         self._harbor_flags = flags_table(N_HARBOR_KINDS)
         self._no_offer = f32_bytes([0.0] * self.offer_size)
         self._no_counter = f32_bytes([0.0] * (2 * N_RES))
-        self._not_seated = f32_bytes([0.0] * (2 * N_RES + 2 * N_DEV + 1))  # a spectator's own fields
+        self._not_seated = f32_bytes([0.0] * (N_RES + 2 * N_DEV + 1))  # a spectator's own fields
         # The board's pieces as :meth:`pieces` last saw them, and their 1s: pieces change a few
         # dozen times a game, and comparing the lists (in C) costs far less than re-reading them.
         self._node_owner: list[int] = []
