@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from ravenry.observations.catan_state import CatanStateEncoder
 from ravenry.observations.floats import (
     f32_bytes,
+    fields_end,
     flags_table,
     hot_table,
     seat_mask,
@@ -48,6 +49,16 @@ def test_a_flags_table_is_indexed_by_the_bit_mask_of_seats() -> None:
     mask = seat_mask((2, 0, 7, -1), 4)  # seats outside 0..3 are left out
     assert mask == 0b101
     assert np.frombuffer(table[mask], dtype="<f4").tolist() == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_fields_end_checks_each_start_and_the_size() -> None:
+    order = [("a", 2), ("b", -1), ("c", 1)]  # b: up to c's start, whatever its size
+    assert fields_end({"a": 0, "b": 2, "c": 5}, order, 0) == 6
+    assert fields_end({"a": 0, "b": 2, "c": 5}, order, 0, 6) == 6
+    with pytest.raises(ValueError, match="'b' starts at 3, not 2"):
+        fields_end({"a": 0, "b": 3, "c": 5}, order, 0)
+    with pytest.raises(ValueError, match="end at 6, the observation at 7"):
+        fields_end({"a": 0, "b": 2, "c": 5}, order, 0, 7)
 
 
 def test_the_catan_family_encoders_refuse_fields_out_of_their_order_or_size() -> None:

@@ -26,7 +26,7 @@ from ravenry.games.brotherhood.rules import BrotherhoodState
 from ravenry.games.catan.data import DEV_CARD_IDS, N_RES
 from ravenry.games.catan.rules import CatanState
 from ravenry.observations.catan_state import CatanStateEncoder
-from ravenry.observations.floats import f32_bytes, flags_table, hot_table
+from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table
 
 N_KINDS = len(WILDLING_TYPES)
 N_HEROES = len(HERO_IDS)
@@ -57,13 +57,7 @@ class BrotherhoodStateEncoder(CatanStateEncoder):
             ("mance_hand", N_RES),
             ("melisandre_cards", MELISANDRE_CARDS * (N_DEV_IDS + 1)),
         ]
-        at = self.written
-        for name, length in order:
-            if starts[name] != at:
-                raise ValueError(f"field {name!r} starts at {starts[name]}, not {at}: not the order written")
-            at += length
-        if at != size:
-            raise ValueError(f"the fields written end at {at}, the observation at {size}")
+        fields_end(starts, order, self.written, size)
         self._no_tokens = f32_bytes([0.0] * N_KINDS)
         self._hero_hot = hot_table(N_HEROES)  # entry N_HEROES: no hero
         self._side_and_ready = flags_table(2)

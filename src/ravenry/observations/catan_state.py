@@ -27,7 +27,7 @@ from librt.strings import BytesWriter, write_f32_le
 from ravenry.core.protocol import Action, Decision
 from ravenry.games.catan.data import GENERIC_HARBOR, N_DEV, N_RES
 from ravenry.games.catan.rules import CatanState
-from ravenry.observations.floats import f32_bytes, flags_table, hot_table, seat_mask
+from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, seat_mask
 
 N_PLAYER_NUMBERS: Final = 9  # resource and development counts ... discards owed (encoding.py)
 N_HARBOR_KINDS: Final = 1 + N_RES
@@ -73,12 +73,7 @@ class CatanStateEncoder:
             ("vp", 1),
             ("winners", n),
         ]
-        at = 0
-        for name, length in order:
-            if starts[name] != at and length >= 0:
-                raise ValueError(f"field {name!r} starts at {starts[name]}, not {at}: not the order written")
-            at = starts["bank"] if length < 0 else at + length
-        self.written = at  # the Catan family's numbers (a variant's own follow)
+        self.written = fields_end(starts, order, 0)  # the Catan family's numbers (a variant's follow)
         self.middle = (starts["hexes"], starts["bank"])
         self._seat_hot = hot_table(n)
         self._phase_hot = hot_table(self.n_phases + 1)
@@ -260,7 +255,6 @@ def state_encoder_for(
     encoding reads (``catan``, ``got-catan``), else None (the view encoder does the work)."""
     if isinstance(state, CatanState) and state.game.id in ("catan", "got-catan"):
         encoder = CatanStateEncoder(starts, n, n_hex, phases)
-        if encoder.written != size:
-            raise ValueError(f"the fields written end at {encoder.written}, the observation at {size}")
+        fields_end(starts, [], encoder.written, size)  # nothing after the Catan family's fields
         return encoder
     return None

@@ -4,12 +4,13 @@ numpy turns a list of Python numbers into an array at about 15 ns a number, more
 compiled encoders take to work the numbers out. So they write the bytes of the array instead
 (``librt.strings.BytesWriter``: compiled by mypyc, each number is a store, not a Python object),
 and numpy reads them in one call (``np.frombuffer(..., "<f4")``). This module holds what the
-encoders share: float32 runs, and tables of one-hot and flag runs worked out once.
+encoders share: float32 runs, tables of one-hot and flag runs worked out once, and the check
+that an encoding's fields lie in the order an encoder writes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from librt.strings import BytesWriter, write_f32_le
 
@@ -40,3 +41,17 @@ def seat_mask(seats: Sequence[int], n: int) -> int:
         if 0 <= p < n:
             out |= 1 << p
     return out
+
+
+def fields_end(starts: Mapping[str, int], order: Sequence[tuple[str, int]], at: int, size: int = -1) -> int:
+    """Where the fields of ``order`` (name, length; a length of -1: up to the next field's start)
+    end, checking that each starts right where the one before ends, the first at ``at``, and,
+    unless ``size`` is -1, that the last ends at ``size``. :class:`ValueError` otherwise: an
+    encoder writes the fields in this order, so an encoding laid out otherwise is refused."""
+    for i, (name, length) in enumerate(order):
+        if starts[name] != at:
+            raise ValueError(f"field {name!r} starts at {starts[name]}, not {at}: not the order written")
+        at = starts[order[i + 1][0]] if length < 0 else at + length
+    if size >= 0 and at != size:
+        raise ValueError(f"the fields written end at {at}, the observation at {size}")
+    return at

@@ -38,7 +38,7 @@ from ravenry.games.thrones.data import (
 )
 from ravenry.games.thrones.map import CASTLE_AREAS
 from ravenry.games.thrones.state import BID_WILDLINGS, P_BID, P_MARCH_MOVE, P_OVER, ThronesData
-from ravenry.observations.floats import f32_bytes, flags_table, hot_table, seat_mask
+from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, seat_mask
 
 N_TRACKS: Final = 3
 N_BID_FOR: Final = N_TRACKS + 1  # the three tracks, then the Night's Watch (encoding.py's bid_for)
@@ -95,13 +95,7 @@ class ThronesStateEncoder:
             ("battle", self.battle_size),
             ("winners", n),
         ]
-        at = 0
-        for name, length in order:
-            if starts[name] != at:
-                raise ValueError(f"field {name!r} starts at {starts[name]}, not {at}: not the order written")
-            at = starts["turn"] if length < 0 else at + length
-        if at != size:
-            raise ValueError(f"the fields written end at {at}, the observation at {size}")
+        fields_end(starts, order, 0, size)
         n_phases = starts["turn"] - starts["phase"]
         self._seat_hot = hot_table(n)  # entry n: no 1 (a spectator)
         self._seat_or_none = hot_table(width)  # entry n: the "none" place's 1
