@@ -267,7 +267,11 @@ class ThronesStateEncoder:
             w.write(self._no_last_bids)
         bids = s.bidding.bids
         if bidding:
-            w.write(self._seat_flags[seat_mask([p for p in range(self.n) if bids[p] >= 0], self.n)])
+            has_bid = 0
+            for p in range(self.n):
+                if bids[p] >= 0:
+                    has_bid |= 1 << p
+            w.write(self._seat_flags[has_bid])
             context = s.bidding.context
             w.write(self._bid_for_hot[N_BID_FOR - 1 if context == BID_WILDLINGS else context])
         else:

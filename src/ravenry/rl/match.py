@@ -219,14 +219,10 @@ class Match:
                 base[np.array(pieces, dtype=np.intp)] = 1.0
                 start, end = fast.middle
                 self._pieces, self._middle = pieces, base[start:end].tobytes()
-            data = fast.encode(self._state, seat, self.decision(), self._middle)
-            # (a bytearray: the array is writable and owns its numbers, shared with nothing)
-            out: Obs = np.frombuffer(bytearray(data), dtype="<f4")
-            return out
+            return _vector(fast.encode(self._state, seat, self.decision(), self._middle))
         if view is None and self._thrones is not None:
             state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
-            thrones: Obs = np.frombuffer(bytearray(self._thrones.encode(state, seat)), dtype="<f4")
-            return thrones
+            return _vector(self._thrones.encode(state, seat))
         return self.view_observation(seat, view)
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
@@ -272,3 +268,10 @@ class Match:
             for p in range(n):
                 out[p] += 1.0 if p in result.winners else self.loss_reward
         return out
+
+
+def _vector(data: bytes) -> Obs:
+    """The float32 observation whose bytes a fast path wrote (a bytearray copy: the array is
+    writable and owns its numbers, shared with nothing)."""
+    out: Obs = np.frombuffer(bytearray(data), dtype="<f4")
+    return out
