@@ -16,6 +16,20 @@ from browser_support import ARTIFACTS, DESKTOP, PHONE
 FRAME_WAIT_S = 10.0
 
 
+def box_of(locator: Any, timeout: float = FRAME_WAIT_S) -> dict[str, float]:
+    """The element's box on the screen, waiting for one: a frame redraws a game's board (the
+    thrones map is drawn anew for each bot's move), and an element replaced between being found
+    and being measured has no box for that moment."""
+    deadline = time.monotonic() + timeout
+    while True:
+        locator.wait_for(state="visible", timeout=timeout * 1000)
+        box = locator.bounding_box()
+        if box is not None:
+            return dict(box)
+        assert time.monotonic() < deadline, f"{locator} has no box on the screen"
+        time.sleep(0.05)
+
+
 class Tab:
     def __init__(self, browser: Any, name: str, viewport: dict[str, int] | None = None) -> None:
         self.name = name
@@ -130,9 +144,8 @@ class Tab:
 
     def assert_in_view(self, selector: str) -> None:
         """The element is wholly inside the window as it is, without scrolling the page."""
-        box = self.page.locator(selector).first.bounding_box()
+        box = box_of(self.page.locator(selector).first)
         size = self.page.viewport_size or DESKTOP
-        assert box is not None, f"{selector} is not shown"
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (
             f"{selector} is off the screen: {box}"
         )

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from browser_support import ARTIFACTS, PHONE, Server
-from browser_tabs import Tab
+from browser_tabs import Tab, box_of
 
 import ravenry
 from ravenry.games.thrones import data
@@ -148,8 +148,7 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     page.click("[data-zoom=in]")
     zoomed = [float(x) for x in (page.locator(".th-map").get_attribute("viewBox") or "").split()]
     assert zoomed[2] < float((whole or "0 0 0 0").split()[2]), (whole, zoomed)
-    box = page.locator(".th-map").bounding_box()
-    assert box is not None
+    box = box_of(page.locator(".th-map"))
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.mouse.move(box["x"] + box["width"] / 2 + 60, box["y"] + box["height"] / 2 + 40, steps=4)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from browser_support import ARTIFACTS, DESKTOP, PHONE, Server
-from browser_tabs import Tab
+from browser_tabs import Tab, box_of
 
 from ravenry.games.thrones import data
 
@@ -75,9 +75,8 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
     # (the frame's seq is on the page before the map's areas are drawn: wait for the area itself;
     # without this wait a CI run found no box for it once)
     area.wait_for(state="visible", timeout=10_000)
-    frame = page.locator(".th-map-wrap").bounding_box()
-    shape = area.bounding_box()
-    assert frame is not None and shape is not None
+    frame = box_of(page.locator(".th-map-wrap"))
+    shape = box_of(area)
     assert frame["x"] + frame["width"] <= PHONE["width"], frame  # the map itself fits the screen
     # The home area lies in the map's frame and is drawn big enough to read.
     assert within(shape, frame), (shape, frame)
@@ -101,8 +100,7 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
     assert zoomed[2] < first[2], (first, zoomed)
     page.click("[data-zoom=out]")
     assert view_box(page)[2] > zoomed[2]
-    box = page.locator(".th-map").bounding_box()
-    assert box is not None
+    box = box_of(page.locator(".th-map"))
     before = view_box(page)
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
@@ -141,8 +139,8 @@ def test_thrones_map_on_a_phone_opens_on_the_home_area(browser: Any, start_serve
     open_seat(wide, server.base, game_id, seat)
     wide.settle()
     assert view_box(wide.page) == [0, 0, 1200, 1600]
-    frame = wide.page.locator(".th-map-wrap").bounding_box()
-    assert frame is not None and frame["y"] + frame["height"] <= DESKTOP["height"], frame
+    frame = box_of(wide.page.locator(".th-map-wrap"))
+    assert frame["y"] + frame["height"] <= DESKTOP["height"], frame
     # Each name is drawn no wider than the label box the map's anchors leave room for
     # (tests/web/test_thrones_map_geometry.py: NAME_CHAR map units a letter of its longest line).
     names = wide.page.evaluate(
