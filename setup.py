@@ -25,6 +25,7 @@ COMPILED = [
     "src/ravenry/observations/brotherhood_state.py",
     "src/ravenry/observations/catan_state.py",
     "src/ravenry/observations/floats.py",
+    "src/ravenry/observations/lanes.py",
     "src/ravenry/observations/thrones_state.py",
     "src/ravenry/observations/turns.py",
 ]

@@ -1,6 +1,6 @@
 """How fast the RL environments step, against the raw engine, for catan and thrones.
 
-Four loops play random games from seeds 1, 2, ... for a fixed CPU time each (one core):
+These loops play random games from seeds 1, 2, ... for a fixed CPU time each (one core):
 
 - ``raw``: every seat picks uniformly among ``legal_actions`` (``random.Random.choice``) and
   ``apply``s it (the engine alone);
@@ -14,6 +14,9 @@ Four loops play random games from seeds 1, 2, ... for a fixed CPU time each (one
 - ``gym_fixed_obs``: the same environment with its observation replaced by a copy of one fixed
   vector: not an environment anyone should use, but the most that any work on the observation
   could gain (what is left is the mask, the bots, the agent's pick and the env's own steps);
+- ``vector``: ``ravenry.rl.vector_env`` of 16 games (one compiled call steps them all): the
+  agent picks uniformly among each game's ``legal_actions()`` as in ``gym``; 500 batch steps
+  from each reset, a game's restart step (autoreset) not counted as a step;
 - ``aec``: ``ravenry.rl.aec_env`` — every seat is an agent picking among its mask's 1s (an
   observation and a mask for every action).
 
@@ -155,7 +158,35 @@ def gym_fixed_obs(game: str, options: dict[str, Any]) -> Callable[[int], tuple[i
     return gym(game, options, fixed_obs=True)
 
 
-LOOPS = {"raw": raw, "bots": bots, "gym": gym, "gym_fixed_obs": gym_fixed_obs, "aec": aec}
+VECTOR_GAMES = 16  # the vector loop's games at once
+VECTOR_STEPS = 500  # its batch steps from each reset
+
+
+def vector(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    env = rl.vector_env(game, VECTOR_GAMES, bots=BOTS[game], **options)
+    chooser = random.Random(0)
+
+    def play(seed: int) -> tuple[int, int]:
+        env.reset(seed=seed * VECTOR_GAMES)
+        steps = actions = 0
+        fresh = [False] * VECTOR_GAMES
+        for _ in range(VECTOR_STEPS):
+            picks = [chooser.choice(legal) if legal else 0 for legal in env.legal_actions()]
+            steps += VECTOR_GAMES - sum(fresh)  # (a game's first step after its end only restarts it)
+            _, _, term, trunc, _ = env.step(np.array(picks))
+            fresh = (term | trunc).tolist()
+            for lane, done in zip(env.batch.lanes, fresh, strict=True):
+                if done:
+                    actions += len(lane.state.history)
+        actions += sum(
+            len(lane.state.history) for lane, done in zip(env.batch.lanes, fresh, strict=True) if not done
+        )
+        return steps, actions
+
+    return play
+
+
+LOOPS = {"raw": raw, "bots": bots, "gym": gym, "gym_fixed_obs": gym_fixed_obs, "vector": vector, "aec": aec}
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ def views_checked(match: Match, seed: int) -> list[dict[str, Any]]:
 @pytest.mark.parametrize(("game", "options"), FAST, ids=[g for g, _ in FAST])
 def test_the_state_encoder_is_the_view_encoder(game: str, options: dict[str, Any]) -> None:
     match = Match(game, **options)
-    assert match._fast is not None  # the fast path is on for this game
+    assert match.fast is not None  # the fast path is on for this game
     rng = np.random.default_rng(11)
     seen: set[str] = set()
     wanted = {"discard", "move_robber", "trade_responses", "trade_confirm", "counter"}
@@ -63,7 +63,7 @@ def test_the_state_encoder_is_the_view_encoder(game: str, options: dict[str, Any
 @pytest.mark.parametrize("players", [5, 3])
 def test_the_thrones_state_encoder_is_the_view_encoder(players: int) -> None:
     match = Match("thrones", players=players)
-    assert match._thrones is not None  # the fast path is on
+    assert match.thrones is not None  # the fast path is on
     rng = np.random.default_rng(7)
     seen: set[str] = set()
     # Moments the encoder treats apart: hidden power and bids, a battle's cards (hidden, then
@@ -92,9 +92,9 @@ def test_the_thrones_state_encoder_is_the_view_encoder(players: int) -> None:
 
 
 def test_every_game_has_a_state_encoder() -> None:
-    assert Match("thrones")._fast is None and Match("thrones")._thrones is not None
+    assert Match("thrones").fast is None and Match("thrones").thrones is not None
     for game in ("catan", "got-catan", "brotherhood"):
-        assert Match(game)._fast is not None and Match(game)._thrones is None
+        assert Match(game).fast is not None and Match(game).thrones is None
 
 
 def test_the_view_is_in_the_info_only_when_asked() -> None:

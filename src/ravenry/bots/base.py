@@ -16,6 +16,7 @@ only when it is asked for; :func:`register_bot` adds a kind at run time (tests, 
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, cast, runtime_checkable
@@ -198,10 +199,18 @@ def make_bot(kind: str, game_id: str, **options: Any) -> Bot:
             known = ", ".join(bot_kinds(game_id)) or "none"
             raise UnknownBot(f"no bot {kind!r} for game {game_id!r}; known: {known}")
         factory = load_reference(reference)
-        if "game" in inspect.signature(factory).parameters:
+        if _takes_game(factory):
             options = {**options, "game": game_id}
     bot: Bot = factory(**options)
     return bot
+
+
+@functools.cache
+def _takes_game(factory: Callable[..., Bot]) -> bool:
+    """Whether a bot factory has a ``game`` parameter (asked once a factory: an environment
+    makes its bots anew for every game, and ``inspect.signature`` costs more than a game's
+    set-up)."""
+    return "game" in inspect.signature(factory).parameters
 
 
 def bot_decide(bot: Bot, state: GameState, seat: int, rng: Rng) -> Action:

@@ -4,7 +4,9 @@
 - :func:`parallel_env` — a PettingZoo Parallel environment (simultaneous decisions in one step);
 - :func:`gym_env` — a Gymnasium single-agent environment (the other seats are ravenry bots),
   registered as ``ravenry/catan-v0``, ``ravenry/got-catan-v0``, ``ravenry/brotherhood-v0`` and
-  ``ravenry/thrones-v0`` for :func:`gymnasium.make` once this package is imported.
+  ``ravenry/thrones-v0`` for :func:`gymnasium.make` once this package is imported;
+- :func:`vector_env` — a Gymnasium vector environment of many such games stepped in one
+  compiled call (what ``gymnasium.make_vec`` gives for those ids).
 
 Observations (:mod:`ravenry.rl.encoding`) come from each seat's own view only (every game
 writes the same numbers straight from the state: :mod:`ravenry.observations.catan_state`,
@@ -21,6 +23,7 @@ from typing import Any
 from ravenry.rl.aec import RavenryAEC, RavenryParallel
 from ravenry.rl.gym_env import ENV_IDS, RavenryEnv, register_envs
 from ravenry.rl.match import GAMES
+from ravenry.rl.vector_env import RavenryVectorEnv
 
 register_envs()
 
@@ -44,13 +47,22 @@ def gym_env(game: str = "catan", **options: Any) -> RavenryEnv:
     return RavenryEnv(game, **options)
 
 
+def vector_env(game: str = "catan", num_envs: int = 8, **options: Any) -> RavenryVectorEnv:
+    r"""A Gymnasium vector environment of ``num_envs`` games of ``game`` (options as
+    :func:`gym_env`, but for ``info_view``): the games of ``num_envs`` :func:`gym_env`\ s in a
+    ``SyncVectorEnv``, stepped together in one compiled call."""
+    return RavenryVectorEnv(num_envs, game, **options)
+
+
 __all__ = [
     "ENV_IDS",
     "GAMES",
     "RavenryAEC",
     "RavenryEnv",
     "RavenryParallel",
+    "RavenryVectorEnv",
     "aec_env",
     "gym_env",
     "parallel_env",
+    "vector_env",
 ]

@@ -19,7 +19,7 @@ action outside the catalogue raises :class:`CatalogueError`) and ``action_templa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, Final
@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ravenry.core.protocol import Action, GameState
-from ravenry.observations.catan_state import legal_indices
+from ravenry.observations.lanes import catalogue_indices
 
 OFFER_TYPES = ("offer_trade", "counter_offer")
 N_RES = 5
@@ -135,16 +135,23 @@ class Catalogue:
         """The catalogue indices of the actions legal for ``seat`` now, ascending (empty if it
         need not act): its listed actions and the catalogue offers within its templates."""
         try:
-            places = legal_indices(self.index, state.legal_actions(seat), NOT_FOR_AGENTS)
+            return catalogue_indices(self.index, state, seat, NOT_FOR_AGENTS, self.offers)
         except KeyError as exc:
             action = exc.args[0]
             raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
-        if self._offer_offset:
-            for template in state.action_templates(seat):
-                offset = self._offer_offset.get(template["type"])
-                if offset is not None:
-                    places += (offset + np.flatnonzero(self._offers_within(template))).tolist()
-        places.sort()
+
+    @property
+    def offers(self) -> Callable[[GameState, int], list[int]] | None:
+        """:meth:`offer_indices` if the catalogue lists offers, else None."""
+        return self.offer_indices if self._offer_offset else None
+
+    def offer_indices(self, state: GameState, seat: int) -> list[int]:
+        """The catalogue indices of the offers within ``seat``'s exchange templates."""
+        places: list[int] = []
+        for template in state.action_templates(seat):
+            offset = self._offer_offset.get(template["type"])
+            if offset is not None:
+                places += (offset + np.flatnonzero(self._offers_within(template))).tolist()
         return places
 
     def mask_of(self, legal: Sequence[int]) -> Mask:

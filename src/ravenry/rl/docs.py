@@ -18,7 +18,9 @@ env = rl.aec_env("catan", players=4)          # PettingZoo AEC: every seat an ag
 env = rl.parallel_env("thrones", players=5)   # PettingZoo Parallel: simultaneous decisions in one step
 env = rl.gym_env("brotherhood", seat=0, bots="greedy")   # Gymnasium: one seat, bots the others
 env = gymnasium.make("ravenry/catan-v0", turn_cap=100)  # registered on `import ravenry.rl`
-envs = gymnasium.make_vec("ravenry/catan-v0", num_envs=8, vectorization_mode="async")
+envs = rl.vector_env("catan", num_envs=64)     # Gymnasium vector env: 64 games stepped in one call
+envs = gymnasium.make_vec("ravenry/catan-v0", num_envs=64)  # the same (its vector_entry_point)
+envs = gymnasium.make_vec("ravenry/catan-v0", num_envs=8, vectorization_mode="async")  # processes
 ```
 
 Options of every environment: `players`, `turn_cap` (Catan family 200 turns, Thrones 10 rounds),
@@ -53,6 +55,12 @@ look). In
 `gym_env` the agent's action and the bots' turns between two steps run in
 `ravenry/observations/turns.py` (compiled too; a `random` bot's draw is made there;
 `tests/rl/test_rl_bot_turns.py` checks they play as a plain loop of the same bots).
+`vector_env` (what `gymnasium.make_vec` gives without a `vectorization_mode`) plays the games
+of `num_envs` `gym_env`s in a `SyncVectorEnv` (the same observations, rewards, ends, masks and
+refusals for the same seeds, autoreset `NEXT_STEP`: `tests/rl/test_rl_vector.py` checks it), but
+one compiled call (`ravenry/observations/lanes.py`) steps every game, and numpy reads all their
+observations and masks at once; `infos["action_mask"]` (and `action_masks()`) has a row a game,
+`legal_actions()` a tuple a game.
 `benchmarks/rl_speed.py` and `benchmarks/rl_vs_catanatron_gym.py` measure the environments
 (numbers in `benchmarks/README.md`).
 

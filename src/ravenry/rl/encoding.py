@@ -70,8 +70,8 @@ class Encoding:
 
     def base(self, board: object) -> Obs:
         """The observation with only the static fields of ``board`` set (the rest 0), worked out
-        once per board (read-only: copy it)."""
-        if board is not self._board:
+        once per board, an equal board's kept (a new game on a fixed board; read-only: copy it)."""
+        if board is not self._board and board != self._board:
             base = np.zeros(self.size, dtype=np.float32)
             view = {"board": board}
             for start, f in self._static:

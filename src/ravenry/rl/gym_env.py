@@ -94,9 +94,6 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         self.info_view = bool(info_view)
         self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
-        self._bots: dict[int, tuple[BotSeat, Rng]] = {}
-        self._seats = Seats([], [], [], [])
-        self._pending: list[tuple[int, Action]] = []
         self._legal: tuple[int, ...] = ()  # the agent's legal indices now (info["legal_actions"])
 
     # -- gymnasium ------------------------------------------------------------------------------------
@@ -105,22 +102,8 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
     ) -> tuple[ObsType, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**63))
-        self.match.reset(game_seed)
-        n = self.match.players
-        others = [p for p in range(n) if p != self.seat]
-        self._bots = {
-            p: (BotSeat(bot_from_spec(spec, self.match.game_id)), Rng.from_seed(derive_seed(game_seed, p)))
-            for p, spec in zip(others, self.bot_specs, strict=True)
-        }
-        # By seat, for the compiled loop of the bots' turns (the agent's seat is never asked).
-        seats = [self._bots.get(p) for p in range(n)]
-        self._seats = Seats(
-            [s[0].decide if s else _agent_decides for s in seats],
-            [s[1] if s else Rng(0) for s in seats],
-            [_uniform(s[0]) if s else None for s in seats],
-            [s[0].uses_templates if s else False for s in seats],
-        )
-        self._pending = self.match.play_bots(self.seat, self._seats)
+        self.match.reset(game_seed, bot_seats(self.match, self.seat, self.bot_specs, game_seed))
+        self.match.play_bots(self.seat)
         self.match.rewards()  # what happened before the agent's first decision is not its reward
         obs, info = self._observe()
         if self.match.board is not None:
@@ -135,7 +118,7 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
             obs, info = self._observe()
             info["illegal"] = True
             return obs, match.illegal_reward, False, False, info
-        self._pending = match.step(self.seat, match.action(index), self._pending, self._seats)
+        match.step(self.seat, match.action(index))
         reward = match.rewards()[self.seat]
         obs, info = self._observe()
         return obs, reward, match.over, match.truncated, info
@@ -160,6 +143,25 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         return obs, info
 
 
+def bot_seats(match: Match, agent: int, specs: Sequence[str], game_seed: int) -> Seats:
+    """The bots of the seats other than ``agent`` (one spec each, in seat order) for the game
+    of ``game_seed``, each with its own RNG derived from that seed, as the compiled loop of the
+    bots' turns asks them (:class:`ravenry.observations.turns.Seats`; the agent's seat is never
+    asked)."""
+    others = [p for p in range(match.players) if p != agent]
+    bots = {
+        p: (BotSeat(bot_from_spec(spec, match.game_id)), Rng.from_seed(derive_seed(game_seed, p)))
+        for p, spec in zip(others, specs, strict=True)
+    }
+    seats = [bots.get(p) for p in range(match.players)]
+    return Seats(
+        [s[0].decide if s else _agent_decides for s in seats],
+        [s[1] if s else Rng(0) for s in seats],
+        [_uniform(s[0]) if s else None for s in seats],
+        [s[0].uses_templates if s else False for s in seats],
+    )
+
+
 def _agent_decides(state: GameState, seat: int, rng: Rng) -> Action:
     raise AssertionError(f"seat {seat} is the agent's: the environment's caller decides for it")
 
@@ -181,7 +183,14 @@ ENV_IDS = {
 
 
 def register_envs() -> None:
-    """Register ``ravenry/<game>-v0`` for :func:`gymnasium.make` (done on ``import ravenry.rl``)."""
+    """Register ``ravenry/<game>-v0`` for :func:`gymnasium.make` and :func:`gymnasium.make_vec`
+    (:class:`ravenry.rl.vector_env.RavenryVectorEnv` unless a ``vectorization_mode`` is given;
+    done on ``import ravenry.rl``)."""
     for game, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point="ravenry.rl.gym_env:RavenryEnv", kwargs={"game": game})
+            gymnasium.register(
+                id=env_id,
+                entry_point="ravenry.rl.gym_env:RavenryEnv",
+                vector_entry_point="ravenry.rl.vector_env:RavenryVectorEnv",
+                kwargs={"game": game},
+            )

@@ -29,15 +29,16 @@ import numpy as np
 
 from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
-from ravenry.observations import turns
 from ravenry.observations.brotherhood_state import brotherhood_encoder_for
-from ravenry.observations.catan_state import state_encoder_for
+from ravenry.observations.catan_state import CatanStateEncoder, state_encoder_for
+from ravenry.observations.lanes import Lane
 from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
-from ravenry.observations.turns import Seats, bots_until_agent
+from ravenry.observations.turns import Seats
 from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
 from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
 
 if TYPE_CHECKING:
+    from ravenry.games.catan.rules import CatanState
     from ravenry.games.thrones.state import ThronesData
 
 GAMES = ("catan", "got-catan", "brotherhood", "thrones")
@@ -84,9 +85,8 @@ class Match:
         self.loss_reward = float(loss_reward)
         self.shaping = float(shaping)
         self.options = dict(options)
-        self._decision: Decision | None = None
         # A first game fixes the sizes (board, seats) that every later game of this match shares.
-        self.state = new_game(game_id, players=n, seed=0, **self.options)
+        self.lane = self._lane(new_game(game_id, players=n, seed=0, **self.options))
         first_view = self.state.observe(0)
         self.board: Any = first_view.get("board")
         if game_id == "thrones":
@@ -95,54 +95,70 @@ class Match:
             self.catalogue = catan_family_catalogue(game_id, game.codec.fields, first_view)
         self.encoding: Encoding = encoding_for(first_view)
         # The compiled fast path of the same encoding (None: the view encoder does the work).
-        self._fast: Any = None
-        if game_id != "thrones" and self.board is not None:
-            n_hex = len(self.board["hexes"])
-            starts = self.encoding.starts()
-            size = self.encoding.size
-            self._fast = brotherhood_encoder_for(
-                self.state, starts, n, n_hex, CATAN_PHASES, size
-            ) or state_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES, size)
+        self.fast = self.new_fast_encoder()
         # Thrones' fast path: every number from the state (its encoding has no static fields).
-        self._thrones: ThronesStateEncoder | None = None
-        if game_id == "thrones":
-            self._thrones = thrones_encoder_for(self.state, self.encoding.starts(), n, self.encoding.size)
+        self.thrones = self.new_thrones_encoder()
         # The fast path's run of the board's static fields and the pieces' 1s, as bytes, for
         # the pieces list the fast encoder gave (it gives the same list while they stay).
         self._pieces: list[int] | None = None
         self._middle = b""
-        self.steps = 0
-        self.truncated = False
-        self._paid = False
-        self._last_score = [0] * n
+
+    def new_fast_encoder(self) -> CatanStateEncoder | None:
+        """A compiled fast path of a Catan-family game's encoding (None for Thrones, or when the
+        view encoder must do the work); each keeps the last pieces it saw (one a game)."""
+        if self.game_id == "thrones" or self.board is None:
+            return None
+        n_hex = len(self.board["hexes"])
+        starts = self.encoding.starts()
+        n, size = self.players, self.encoding.size
+        return brotherhood_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES, size) or state_encoder_for(
+            self.state, starts, n, n_hex, CATAN_PHASES, size
+        )
+
+    def new_thrones_encoder(self) -> ThronesStateEncoder | None:
+        """Thrones' compiled fast path: every number from the state (None for another game)."""
+        if self.game_id != "thrones":
+            return None
+        return thrones_encoder_for(self.state, self.encoding.starts(), self.players, self.encoding.size)
 
     # -- the game ---------------------------------------------------------------------------------
+    def _lane(self, state: GameState, seats: Seats | None = None) -> Lane:
+        return Lane(state, self.turn_cap, self.turn_cap * STEPS_PER_TURN, seats)
+
     @property
     def state(self) -> GameState:
-        return self._state
+        return self.lane.state
 
     @state.setter
     def state(self, state: GameState) -> None:
-        self._state = state
-        self._decision = None
+        """Play on from ``state`` (a test's twin of the game; the counts stay)."""
+        self.lane.state = state
+        self.lane.now = None
+
+    @property
+    def steps(self) -> int:
+        """The actions applied in this game so far."""
+        return self.lane.steps
+
+    @property
+    def truncated(self) -> bool:
+        return self.lane.truncated
 
     def decision(self) -> Decision:
         """The state's decision now, worked out once per change of the state."""
-        decision = self._decision
-        if decision is None:
-            decision = self._decision = self._state.decision()
-        return decision
+        return self.lane.decision()
 
-    def reset(self, seed: int) -> None:
-        self.state = new_game(self.game_id, players=self.players, seed=seed, **self.options)
+    def reset(self, seed: int, seats: Seats | None = None) -> None:
+        """A new game from ``seed`` (with ``seats``: the bots of a single-agent env)."""
+        self.lane = self.new_lane(seed, seats)
         if self.board is not None:
             # A variable board differs game by game: its sizes stay, its static fields follow it.
             self.board = self.state.observe(0)["board"]
             self._pieces = None
-        self.steps = 0
-        self.truncated = False
-        self._paid = False
-        self._last_score = list(self.state.scores())
+
+    def new_lane(self, seed: int, seats: Seats | None = None) -> Lane:
+        """A new game of this match's options from ``seed``, with its bookkeeping."""
+        return self._lane(new_game(self.game_id, players=self.players, seed=seed, **self.options), seats)
 
     def deciders(self) -> tuple[int, ...]:
         """The seats that must decide now (empty when the game is over or truncated)."""
@@ -156,52 +172,30 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.decision().result is not None
+        return self.lane.over()
 
     @property
     def done(self) -> bool:
         return self.over or self.truncated
 
     def apply(self, seat: int, action: Action) -> None:
-        self._decision = None  # (before: an illegal action raises with the state unchanged)
-        state = self._state
-        state.apply(seat, action)
-        self.steps += 1
-        if (
-            state.turn_number() > self.turn_cap or self.steps >= self.turn_cap * STEPS_PER_TURN
-        ) and not self.over:
-            self.truncated = True
+        self.lane.apply(seat, action)
 
-    def play_bots(self, agent: int, seats: Seats) -> list[tuple[int, Action]]:
-        """Let the seats other than ``agent`` act (asked through ``seats``) until the agent
-        must decide, the game ends or is truncated; returns the other deciders' answers to a
-        simultaneous decision that includes the agent, chosen now, to be applied after the
-        agent's (the loop is :func:`ravenry.observations.turns.bots_until_agent`, compiled)."""
-        if self.truncated:
-            return []
-        self._decision, self.steps, self.truncated, pending = bots_until_agent(
-            self._state, agent, seats, self.steps, self.turn_cap * STEPS_PER_TURN, self.turn_cap
-        )
-        return pending
+    def play_bots(self, agent: int) -> None:
+        """Let the lane's bots act until ``agent`` must decide, the game ends or is truncated;
+        the other deciders' answers to a simultaneous decision that includes the agent are
+        chosen now and applied after the agent's (:meth:`Lane.play_bots`, compiled)."""
+        self.lane.play_bots(agent)
 
-    def step(
-        self, agent: int, action: Action, pending: list[tuple[int, Action]], seats: Seats
-    ) -> list[tuple[int, Action]]:
-        """Apply the agent's ``action`` (legal: the caller checked), the ``pending`` answers of
-        the seats still deciding, then :meth:`play_bots` (all in
-        :func:`ravenry.observations.turns.step`, compiled); returns the new pending answers."""
-        self._decision = None  # (before: an illegal action raises with the state unchanged)
-        self._decision, self.steps, self.truncated, pending = turns.step(
-            self._state,
-            agent,
-            action,
-            pending,
-            seats,
-            self.steps,
-            self.turn_cap * STEPS_PER_TURN,
-            self.turn_cap,
-        )
-        return pending
+    def step(self, agent: int, action: Action) -> None:
+        """Apply the agent's ``action`` (legal: the caller checked), the bots' pending answers,
+        then the bots' turns (:meth:`Lane.step`, compiled)."""
+        self.lane.step(agent, action)
+
+    # -- rewards ---------------------------------------------------------------------------------------
+    def rewards(self) -> list[float]:
+        """What each seat earns for what happened since the last call."""
+        return self.lane.rewards(self.reward_kind == "score", self.shaping, self.loss_reward)
 
     # -- what a seat sees ---------------------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
@@ -211,19 +205,27 @@ class Match:
     def observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation (the view's encoding; from the state itself where a compiled
         fast path gives the same numbers, unless ``view`` is given)."""
-        fast = self._fast
+        fast = self.fast
+        state = self.state
         if view is None and fast is not None:
-            pieces = fast.pieces(self._state)
+            pieces = fast.pieces(cast("CatanState", state))
             if pieces is not self._pieces:
-                base = self.encoding.base(self.board).copy()
-                base[np.array(pieces, dtype=np.intp)] = 1.0
-                start, end = fast.middle
-                self._pieces, self._middle = pieces, base[start:end].tobytes()
-            return _vector(fast.encode(self._state, seat, self.decision(), self._middle))
-        if view is None and self._thrones is not None:
-            state = cast("ThronesData", self._state)  # (the encoder exists for a Thrones state only)
-            return _vector(self._thrones.encode(state, seat))
+                self._pieces, self._middle = pieces, self.middle_bytes(self.encoding.base(self.board), pieces)
+            return _vector(fast.encode(cast("CatanState", state), seat, self.decision(), self._middle))
+        if view is None and self.thrones is not None:
+            # (the encoder exists for a Thrones state only)
+            return _vector(self.thrones.encode(cast("ThronesData", state), seat))
         return self.view_observation(seat, view)
+
+    def middle_bytes(self, base: Obs, pieces: list[int]) -> bytes:
+        """The bytes of the fast Catan-family encoder's middle run for the static fields
+        ``base`` (``encoding.base(board)``) and the pieces' places ``pieces``: a 1 at each
+        piece (see :meth:`ravenry.observations.catan_state.CatanStateEncoder.encode`)."""
+        assert self.fast is not None
+        start, end = self.fast.middle
+        run = base[start:end].copy()
+        run[np.array(pieces, dtype=np.intp) - start] = 1.0
+        return run.tobytes()
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation encoded from its view (the specification of every field)."""
@@ -251,23 +253,6 @@ class Match:
 
     def action(self, index: int) -> Action:
         return self.catalogue.action(index)
-
-    # -- rewards ---------------------------------------------------------------------------------------
-    def rewards(self) -> list[float]:
-        """What each seat earns for what happened since the last call."""
-        n = self.players
-        out = [0.0] * n
-        if self.reward_kind == "score":
-            scores = self.state.scores()
-            for p in range(n):
-                out[p] += self.shaping * (scores[p] - self._last_score[p])
-            self._last_score = list(scores)
-        result = self.decision().result
-        if result is not None and not self._paid:
-            self._paid = True
-            for p in range(n):
-                out[p] += 1.0 if p in result.winners else self.loss_reward
-        return out
 
 
 def _vector(data: bytes) -> Obs:
