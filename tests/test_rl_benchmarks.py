@@ -26,11 +26,12 @@ def test_rl_speed_runs_every_loop(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     row = json.loads(out.read_text())["games"]["catan"]
-    assert set(row) == {"raw", "bots", "gym", "gym_fixed_obs", "aec"}
-    for loop in ("gym", "gym_fixed_obs"):
+    assert set(row) == {"raw", "bots", "gym", "gym_fixed_obs", "vector", "aec"}
+    for loop in ("gym", "gym_fixed_obs", "vector"):
         assert row[loop]["steps_per_s"] > 0 and row[loop]["actions_vs_raw"] > 0
     # An env step covers the agent's action and the bots' up to its next decision.
-    assert row["gym"]["actions_per_s"] > row["gym"]["steps_per_s"]
+    for loop in ("gym", "vector"):
+        assert row[loop]["actions_per_s"] > row[loop]["steps_per_s"], loop
 
 
 @pytest.mark.skipif(

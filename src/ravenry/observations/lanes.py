@@ -150,9 +150,8 @@ class Batch:
             self._middles.append(b"")
         self.lanes[i] = lane
         self._pieces[i] = None
-        lane.rewards(
-            self.score, 0.0, 0.0
-        )  # what happened before the agent's first decision is not its reward
+        # What happened before the agent's first decision is not its reward.
+        lane.rewards(self.score, self.shaping, self.loss_reward)
         self.legal[i] = self._legal(lane)
 
     def step(self, chosen: Sequence[int], fresh: Sequence[bool]) -> Stepped:
