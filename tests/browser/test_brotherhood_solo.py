@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from browser_support import Server
-from browser_tabs import Tab, assert_no_hidden_info
+from browser_tabs import Tab, assert_no_hidden_info, box_of
 
 SETUP = ("setup_settlement", "setup_road", "setup_guard")
 MY_TURNS = 4  # at least 3 full rounds of four players
@@ -61,6 +61,7 @@ def _offer_to_bots(tab: Tab) -> bool:
         tab.assert_in_view("[data-last-offer]")
         tab.assert_in_view("#log li[data-event=trade_answer]")
         tab.shot("offer-closed-answers")
+        _notices_let_the_board_be_seen(tab)
     else:
         shown = page.locator("[data-offer-from] [data-answer]")
         assert shown.count() == 3
@@ -345,3 +346,22 @@ def test_brotherhood_against_three_bots(browser: Any, server: Server) -> None:
     print(f"click to board update: max {max(latencies):.3f}s over {len(latencies)} clicks")
     spectator.close()
     tab.close()
+
+
+def _notices_let_the_board_be_seen(tab: Tab) -> None:
+    """The bots' answers are notices over the board's top-left corner (Tormund's camp): with
+    the pointer over them they fade, and what is under the pointer is the board's, not theirs."""
+    page = tab.page
+    notice = page.locator("#notices .notice").first
+    if not notice.count():  # (gone already: they last 7 s)
+        return
+    box = box_of(notice)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    assert "see-through" in (page.get_attribute("#notices", "class") or "")
+    page.wait_for_timeout(300)  # (the fade takes 0.15 s)
+    assert float(page.evaluate("getComputedStyle(document.getElementById('notices')).opacity")) < 0.5
+    under = page.evaluate(f"document.elementFromPoint({x}, {y}).closest('#notices') === null")
+    assert under, "a click there would land on a notice, not on the board"
+    page.mouse.move(5, 5)  # off the board
+    assert "see-through" not in (page.get_attribute("#notices", "class") or "")

@@ -36,18 +36,40 @@ export class GameLog {
 }
 
 /** Short notices over the board (a bot's answer, a steal, a discard): a few at a time, each for
- * some seconds; the log keeps them for good. */
+ * some seconds; the log keeps them for good. They cover a corner of the board (Tormund's camp
+ * in the Game of Thrones Catans): with the pointer over them, or a tap under them, they fade to
+ * let the board be seen (clicks always go through them to the board). */
 export class Notices {
   constructor(box, { max = 4, lifetime = 7000 } = {}) {
     this.box = box;
     this.max = max;
     this.lifetime = lifetime;
+    this.pointer = null; // where the pointer is over the board, if it is
+    const host = box.parentElement;
+    if (host) {
+      const seen = (e) => { this.pointer = { x: e.clientX, y: e.clientY }; this.fade(); };
+      host.addEventListener("pointermove", seen);
+      host.addEventListener("pointerdown", seen);
+      host.addEventListener("pointerleave", () => { this.pointer = null; this.fade(); });
+    }
+  }
+
+  /** See-through while the pointer is over the notices (or near: 12 px). */
+  fade() {
+    const p = this.pointer;
+    let over = false;
+    if (p && this.box.childNodes.length) {
+      const r = this.box.getBoundingClientRect();
+      over = p.x >= r.left - 12 && p.x <= r.right + 12 && p.y >= r.top - 12 && p.y <= r.bottom + 12;
+    }
+    this.box.classList.toggle("see-through", over);
   }
 
   show(text, kind = "info") {
     const item = h("div", { class: `notice notice-${kind}`, role: "status" }, text);
     this.box.prepend(item);
     while (this.box.childNodes.length > this.max) this.box.removeChild(this.box.lastChild);
-    setTimeout(() => item.remove(), this.lifetime);
+    this.fade();
+    setTimeout(() => { item.remove(); this.fade(); }, this.lifetime);
   }
 }
