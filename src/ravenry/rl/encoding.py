@@ -71,12 +71,14 @@ class Encoding:
     def base(self, board: object) -> Obs:
         """The observation with only the static fields of ``board`` set (the rest 0), worked out
         once per board, an equal board's kept (a new game on a fixed board; read-only: copy it)."""
-        if board is not self._board and board != self._board:
-            base = np.zeros(self.size, dtype=np.float32)
-            view = {"board": board}
-            for start, f in self._static:
-                base[start : start + f.size] = self._checked(f, f.read(view))
-            self._board, self._base = board, base
+        if board is not self._board:
+            if board != self._board:
+                base = np.zeros(self.size, dtype=np.float32)
+                view = {"board": board}
+                for start, f in self._static:
+                    base[start : start + f.size] = self._checked(f, f.read(view))
+                self._base = base
+            self._board = board  # (an equal board is compared once, not at every call)
         return self._base
 
     def starts(self) -> dict[str, int]:
