@@ -47,6 +47,7 @@ class Player:
         self.seq = -1
         self.legal: list[dict[str, Any]] | None = None
         self.pending: str | None = None
+        self.latest: list[dict[str, Any]] | None = None  # the last frame's legal actions
         self.answers: dict[str, dict[str, Any]] = {}  # cid -> its ack or reject
         self.welcomes: list[dict[str, Any]] = []
         self.evs: list[dict[str, Any]] = []
@@ -66,17 +67,24 @@ class Player:
             self.clocks = frame["clocks"]
         if kind == "welcome":
             self.welcomes.append(frame)
-            self.seq, self.legal = frame["seq"], frame["legal"]
+            self.seq, self.latest = frame["seq"], frame["legal"]
+            if self.pending is None:
+                self.legal = self.latest
         elif kind == "ev":
             self.evs.append(frame)
-            self.seq = frame["seq"]
+            self.seq, self.latest = frame["seq"], frame["legal"]
             if self.pending is None:
-                self.legal = frame["legal"]
+                self.legal = self.latest
         elif kind in ("ack", "reject"):
             assert frame["cid"] not in self.answers, f"two answers to {frame['cid']}"
             self.answers[frame["cid"]] = frame
             if frame["cid"] == self.pending:
-                self.pending, self.legal = None, None
+                # The answer may come after a frame that already shows the state after it: the
+                # new owner's welcome after a takeover holds the act in flight. Then that frame's
+                # legal actions stand; otherwise wait for the frame of the acked move.
+                self.pending = None
+                told = kind == "reject" or frame["seq"] <= self.seq
+                self.legal = self.latest if told else None
         return True
 
     def act(self) -> str:
