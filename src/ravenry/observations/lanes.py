@@ -53,8 +53,9 @@ class Lane:
         state = self.state
         state.apply(seat, action)
         self.steps += 1
-        if (state.turn_number() > self.turn_cap or self.steps >= self.step_cap) and not self.over():
-            self.truncated = True
+        cut = turns.truncation(state, self.steps, self.step_cap, self.turn_cap)
+        if cut is not None:
+            self.now, self.truncated = cut, True
 
     def over(self) -> bool:
         return self.decision().result is not None

@@ -86,7 +86,7 @@ def play_others(
         p = deciders[0]
         state.apply(p, seats.choose(state, p))
         steps += 1
-        cut = _truncation(state, steps, step_cap, turn_cap)
+        cut = truncation(state, steps, step_cap, turn_cap)
         if cut is not None:
             return cut, steps, True
 
@@ -131,7 +131,7 @@ def step(
     moment (of the seats still deciding), then :func:`bots_until_agent`."""
     state.apply(agent, action)
     steps += 1
-    cut = _truncation(state, steps, step_cap, turn_cap)
+    cut = truncation(state, steps, step_cap, turn_cap)
     if cut is None:
         steps, cut = _apply_answers(state, pending, steps, step_cap, turn_cap)
     if cut is not None:
@@ -148,13 +148,13 @@ def _apply_answers(
         if p in state.decision().players:
             state.apply(p, answer)
             steps += 1
-            cut = _truncation(state, steps, step_cap, turn_cap)
+            cut = truncation(state, steps, step_cap, turn_cap)
             if cut is not None:
                 return steps, cut
     return steps, None
 
 
-def _truncation(state: GameState, steps: int, step_cap: int, turn_cap: int) -> Decision | None:
+def truncation(state: GameState, steps: int, step_cap: int, turn_cap: int) -> Decision | None:
     """The decision now if the last action truncates the game (past turn ``turn_cap`` or at
     ``step_cap`` actions, the game unfinished), else None."""
     if state.turn_number() > turn_cap or steps >= step_cap:

@@ -83,14 +83,8 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         **options: Any,
     ) -> None:
         self.match = Match(game, **options)
-        n = self.match.players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        specs = [bots] * (n - 1) if isinstance(bots, str) else list(bots)
-        if len(specs) != n - 1:
-            raise ValueError(f"{n} players need {n - 1} bot specs, got {len(specs)}")
         self.seat = seat
-        self.bot_specs = specs
+        self.bot_specs = bot_specs(self.match, seat, bots)
         self.info_view = bool(info_view)
         self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
@@ -141,6 +135,18 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
             # key, which views (a key None in one game, a dict in another) do not survive.
             info["view"] = ReadOnlyView(self.match.view(self.seat))
         return obs, info
+
+
+def bot_specs(match: Match, seat: object, bots: str | Sequence[str]) -> list[str]:
+    """The bot spec of each seat but the agent's ``seat`` (one spec for all, or one each);
+    :class:`ValueError` for a seat outside the game or the wrong number of specs."""
+    n = match.players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+    specs = [bots] * (n - 1) if isinstance(bots, str) else list(bots)
+    if len(specs) != n - 1:
+        raise ValueError(f"{n} players need {n - 1} bot specs, got {len(specs)}")
+    return specs
 
 
 def bot_seats(match: Match, agent: int, specs: Sequence[str], game_seed: int) -> Seats:

@@ -38,7 +38,7 @@ from ravenry.observations.lanes import Batch
 from ravenry.observations.thrones_state import ThronesStateEncoder
 from ravenry.rl.catalogue import NOT_FOR_AGENTS, Mask
 from ravenry.rl.encoding import Obs
-from ravenry.rl.gym_env import bot_seats
+from ravenry.rl.gym_env import bot_seats, bot_specs
 from ravenry.rl.match import OBS_HIGH, Match
 
 Seeds = int | Sequence[int | None] | None
@@ -58,12 +58,7 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
         if type(num_envs) is not int or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         match = Match(game, **options)
-        n = match.players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        specs = [bots] * (n - 1) if isinstance(bots, str) else list(bots)
-        if len(specs) != n - 1:
-            raise ValueError(f"{n} players need {n - 1} bot specs, got {len(specs)}")
+        specs = bot_specs(match, seat, bots)
         self.match = match  # the catalogue, the encoding, the options (its own game is unused)
         self.seat = seat
         self.bot_specs = specs
