@@ -153,8 +153,21 @@ def test_brotherhood_against_three_bots(browser: Any, server: Server) -> None:
         if kind == "place_settlement" and not tried_illegal:
             tried_illegal = True
             seq = tab.last["seq"]
-            page.locator("g.hex[data-hex='0'] .hex-face").click(force=True)
+            # A frame that lands while the button is held (here a presence frame, handed to the
+            # page's own handler) must not rebuild the board under the pointer and lose the click.
+            face = box_of(page.locator("g.hex[data-hex='0'] .hex-face"))
+            page.mouse.move(face["x"] + face["width"] / 2, face["y"] + face["height"] / 2)
+            renders = page.evaluate("window.ravenry.renders")
+            page.mouse.down()
+            page.evaluate("window.ravenry.conn.handlers.presence({t: 'presence'})")
+            page.wait_for_timeout(100)
+            assert page.evaluate("window.ravenry.renders") == renders, "the board was redrawn under a press"
+            page.mouse.up()
             page.locator("#toast").wait_for()
+            tab.wait_for(
+                lambda before=renders: page.evaluate("window.ravenry.renders") > before,
+                "the redraw after the release",
+            )
             assert "not a legal spot" in page.locator("#toast").inner_text()
             page.wait_for_timeout(200)
             assert tab.last["seq"] == seq and tab.page_seq() == seq

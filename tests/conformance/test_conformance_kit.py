@@ -8,13 +8,15 @@ the problem, while the unbroken game passes the same settings.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, ClassVar
 
 import pytest
 
 from ravenry.core.protocol import JSON, Action, Event
-from ravenry.core.registry import register
+from ravenry.core.registry import register, unregister
 from ravenry.games.catan.game import CatanGame
 from ravenry.games.catan.invariants import CatanInvariants
 from ravenry.games.catan.rules import CatanState
@@ -99,7 +101,10 @@ class WrongVpInvariants(CatanInvariants):
         return super().expected_public_vp(s, p) + (1 if s.turn > 3 else 0)
 
 
-def _broken_game(name: str, state_type: type[CatanState]) -> str:
+@contextmanager
+def _broken_game(name: str, state_type: type[CatanState]) -> Iterator[str]:
+    """``catan-broken-<name>``, registered for the test only (a lobby in the same worker process
+    would otherwise offer it)."""
     game_id = f"catan-broken-{name}"
 
     class BrokenGame(CatanGame):
@@ -107,7 +112,10 @@ def _broken_game(name: str, state_type: type[CatanState]) -> str:
 
     BrokenGame.state_type = state_type
     register(BrokenGame())
-    return game_id
+    try:
+        yield game_id
+    finally:
+        unregister(game_id)
 
 
 BROKEN: dict[str, tuple[type[CatanState], str]] = {
@@ -129,10 +137,12 @@ def _checks(base: GameChecks, **changes: Any) -> GameChecks:
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_kit_catches_a_broken_game(name: str, catan_checks: GameChecks) -> None:
     state_type, message = BROKEN[name]
-    game_id = _broken_game(name, state_type)
     # Without the game's own invariants: the kit's generic checks alone must catch each one.
     checks = _checks(catan_checks, invariants=None)
-    with pytest.raises(ConformanceFailure, match=message) as failure:
+    with (
+        _broken_game(name, state_type) as game_id,
+        pytest.raises(ConformanceFailure, match=message) as failure,
+    ):
         run_conformance(
             game_id, range(3), players=4, options={"board": "random"}, checks=checks, settings=DENSE
         )

@@ -4,10 +4,14 @@ kind spec; every seat list names a bot's level when its spec is one."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from fastapi.testclient import TestClient
 from server_support import Viewer, create, tokens
 
 from ravenry.bots.levels import LEVEL_SPECS, LEVELS
+from ravenry.core.registry import available_games, register, unregister
+from ravenry.games.catan.game import CatanGame
 
 
 def test_the_lobby_is_offered_every_level_with_the_bot_it_seats(client: TestClient) -> None:
@@ -21,6 +25,24 @@ def test_the_lobby_is_offered_every_level_with_the_bot_it_seats(client: TestClie
     # every game has a search bot now, thrones included: hard seats it everywhere.
     for game_id, game in games.items():
         assert {x["level"]: x["bot"] for x in game["levels"]}["hard"] == LEVEL_SPECS["hard"], game_id
+
+
+def test_a_game_with_no_bots_of_its_own_seats_random_at_every_level(client: TestClient) -> None:
+    class BareGame(CatanGame):  # a plug-in's game: declared with no bots, only the generic ones
+        id: ClassVar[str] = "catan-bare"
+
+    register(BareGame())
+    try:
+        games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
+        assert games["catan-bare"]["bots"] == ["random"]
+        levels = {x["level"]: x["bot"] for x in games["catan-bare"]["levels"]}
+        assert levels == {"easy": "random:offers=false", "medium": "random", "hard": "random"}
+        created = create(client, "catan-bare", ["human", "bot:medium", "bot:hard"])
+        assert [s["bot"] for s in created["seats"][1:]] == ["random", "random"]
+    finally:
+        unregister("catan-bare")
+    assert "catan-bare" not in available_games()
+    assert "catan-bare" not in {g["id"] for g in client.get("/api/meta").json()["games"]}
 
 
 def test_a_seat_asks_for_a_level_or_a_kind_spec(client: TestClient) -> None:

@@ -5,7 +5,8 @@ the one place they are defined (a lobby shows the level names and seats :func:`l
 - ``medium``: ``greedy``, the rule-of-thumb player (beats ``random`` nearly always).
 - ``hard``: ``search:ms=800``, determinized search on sampled states with greedy playouts,
   about 0.8 s a decision (the Catan family's ``bots/search.py``, ``thrones``'s
-  ``bots/thrones_search.py``); for a game without a search bot, ``greedy``.
+  ``bots/thrones_search.py``); for a game without a search bot, ``greedy``, and for a game
+  with no bots of its own (a plug-in's), ``random`` at both.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ LEVEL_SPECS: Final[dict[str, str]] = {
     "medium": "greedy",
     "hard": "search:ms=800",
 }
-FALLBACK: Final = "greedy"  # a level whose kind does not play the game plays this
+# A level whose kind does not play the game seats the first of these that does (``random``
+# plays every game: a game with no bots of its own seats it at every level).
+FALLBACKS: Final = ("greedy", "random")
 
 
 def level_spec(level: str, game_id: str) -> str:
@@ -28,8 +31,10 @@ def level_spec(level: str, game_id: str) -> str:
     spec = LEVEL_SPECS.get(level)
     if spec is None:
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
-    kind = spec.split(":", 1)[0]
-    return spec if kind in bot_kinds(game_id) else FALLBACK
+    kinds = bot_kinds(game_id)
+    if spec.split(":", 1)[0] in kinds:
+        return spec
+    return next(kind for kind in FALLBACKS if kind in kinds)
 
 
 def bot_for_level(level: str, game_id: str) -> Bot:

@@ -58,6 +58,7 @@ class GameDeclaration:
 
 _DECLARATIONS: dict[str, GameDeclaration] = {}
 _imported: set[str] = set()  # the packages of GAME_PACKAGES read so far
+_registered: set[str] = set()  # the games added by register
 
 
 def _load_packages(until: object = None) -> None:
@@ -79,6 +80,17 @@ def register(game: Game[Any, Any] | GameDeclaration) -> None:
     is declared with no bots of its own, no extras and no renderer."""
     declaration = game if isinstance(game, GameDeclaration) else GameDeclaration(game)
     _DECLARATIONS[declaration.id] = declaration
+    _registered.add(declaration.id)
+
+
+def unregister(game_id: str) -> None:
+    """Take back a game added by :func:`register` (a test's game must not outlive the test: a
+    lobby in the same process would offer it); a game of :data:`GAME_PACKAGES` it replaced
+    comes back."""
+    if game_id in _registered:
+        _registered.discard(game_id)
+        del _DECLARATIONS[game_id]
+        _imported.clear()  # read the packages again at the next lookup (setdefault keeps the rest)
 
 
 def declaration(game_id: str) -> GameDeclaration:

@@ -3,6 +3,7 @@
 // open, running and finished games.
 import { h, clear } from "./shell/dom.js";
 import { api } from "./shell/api.js";
+import { drawAfterRelease } from "./shell/held.js";
 import { rememberHost, hostToken, storedSeat, storageKey } from "./shell/seats.js";
 
 const PLAYER_COLORS = ["#d62839", "#1f5fd1", "#f08c00", "#7b3fbf"];
@@ -170,12 +171,22 @@ function drawTabs() {
   }
 }
 
+// The list is fetched every few seconds; a click on one of its buttons is not lost to a redraw
+// that lands while the button is held (shell/held.js).
+let listed = []; // the games the server last listed on this tab
+const drawListed = drawAfterRelease(() => drawGames(listed));
+
 async function loadGames() {
-  const list = $("games");
+  const asked = tab;
   let data;
-  try { data = await api("GET", `/api/games?status=${tab}`); } catch (err) { clear(list).append(h("li", { class: "hint" }, err.message)); return; }
-  const games = data.games || [];
-  clear(list);
+  try { data = await api("GET", `/api/games?status=${asked}`); } catch (err) { clear($("games")).append(h("li", { class: "hint" }, err.message)); return; }
+  if (asked !== tab) return; // the person switched tabs meanwhile: that tab's answer draws
+  listed = data.games || [];
+  drawListed();
+}
+
+function drawGames(games) {
+  const list = clear($("games"));
   if (!games.length) list.append(h("li", { class: "hint" }, `No ${tab} games.`));
   for (const g of games) {
     const mine = storedSeat(g.id);

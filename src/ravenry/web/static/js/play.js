@@ -8,6 +8,7 @@ import { ReplayViewer } from "./shell/replay.js";
 import { TurnAlerts } from "./shell/alerts.js";
 import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
+import { drawAfterRelease } from "./shell/held.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
 import { loadRenderer, rendererFor } from "./registry.js";
 
@@ -230,7 +231,9 @@ const replay = new ReplayViewer($("replay"), gameId, (step) => { replayStep = st
 }, chatLine);
 
 let renders = 0;
-function render() {
+// Every frame redraws; a click in progress is not lost to it (see shell/held.js).
+const render = drawAfterRelease(renderNow);
+function renderNow() {
   if (!model) return;
   renders += 1;
   const shown = replayStep
