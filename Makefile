@@ -39,7 +39,8 @@ pytest: $(STAMP)
 # from a clean temporary copy of the tree and rebuilt whenever src/ravenry, setup.py or pyproject change.
 # Run from the repo root, pytest imports that installed build: src/ is not on its path.
 # The browser and server tests check the page and the server (never compiled), not the rules
-# build: they run once, in `make test`. The random-game sweeps run whole here (tests/conformance).
+# build: they run once, in `make test`. The random-game sweeps play the three quarters of each that
+# `make test` does not (tests/conformance/conftest.py, sweep_share).
 test-compiled: compiled
 	env -u PYTHONPATH RAVENRY_EXPECT_BUILD=compiled \
 		$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider -n $${PYTEST_WORKERS:-2} tests \

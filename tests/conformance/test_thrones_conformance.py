@@ -13,7 +13,7 @@ of a game (refused with a reason and no change unless legal).
 from __future__ import annotations
 
 import pytest
-from conftest import SWEEP_STRIDE
+from conftest import sweep_share
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -61,15 +61,15 @@ def _run(players: int, seeds: range, sample_every: int, options: dict[str, bool]
 
 
 # The sweep: 300 five-player games and 100 each of four and three players, in chunks of
-# 25 so that pytest-xdist spreads them over the cores; whole on the compiled build, every fourth
-# chunk (each player count at least once) in the pure pass (conftest.SWEEP_STRIDE).
+# 25 so that pytest-xdist spreads them over the cores; every fourth chunk (each player count at
+# least once) in the pure pass, the others in the compiled one (conftest.sweep_share).
 SWEEP = ((5, 300), (4, 100), (3, 100))
 CHUNK = 25
 
 
 @pytest.mark.parametrize(
     ("players", "first"),
-    [(players, k) for players, games in SWEEP for k in range(0, games, CHUNK)][::SWEEP_STRIDE],
+    sweep_share([(players, k) for players, games in SWEEP for k in range(0, games, CHUNK)]),
 )
 def test_random_games(players: int, first: int) -> None:
     base = players * 100_000 + first
