@@ -1,12 +1,13 @@
 // Drawing that waits for a held pointer button. A frame that lands between a press and its
 // release (a presence or clock frame, another player's move) rebuilds the element under the
 // pointer, and the browser then drops the click: its press and its release hit different
-// elements. While a button is held, drawing waits until just after the release's click, or
-// until the hold has lasted `maxMs` (a long press or a drag still sees the game move on).
+// elements. While a button is held, drawing waits until just after the release's click (a drag
+// of the map sees the game move on when it ends), or until the hold has lasted `maxMs`, in case
+// a release never reaches the page.
 
 /** `draw` wrapped: called at once, unless a pointer button is held; then once, after the
  * release (or after `maxMs` of holding), however many frames asked for it meanwhile. */
-export function drawAfterRelease(draw, { maxMs = 1000, root = document } = {}) {
+export function drawAfterRelease(draw, { maxMs = 10000, root = document } = {}) {
   let heldSince = 0; // performance.now() of the press, 0 when no button is held
   let waiting = false; // a draw was asked for while held
   let timer = 0;
