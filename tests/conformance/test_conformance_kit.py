@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 from ravenry.core.protocol import JSON, Action, Event
-from ravenry.core.registry import register, unregister
+from ravenry.core.registry import registered
 from ravenry.games.catan.game import CatanGame
 from ravenry.games.catan.invariants import CatanInvariants
 from ravenry.games.catan.rules import CatanState
@@ -111,11 +111,8 @@ def _broken_game(name: str, state_type: type[CatanState]) -> Iterator[str]:
         id: ClassVar[str] = game_id
 
     BrokenGame.state_type = state_type
-    register(BrokenGame())
-    try:
+    with registered(BrokenGame()):
         yield game_id
-    finally:
-        unregister(game_id)
 
 
 BROKEN: dict[str, tuple[type[CatanState], str]] = {

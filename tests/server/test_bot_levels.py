@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from server_support import Viewer, create, tokens
 
 from ravenry.bots.levels import LEVEL_SPECS, LEVELS
-from ravenry.core.registry import available_games, register, unregister
+from ravenry.core.registry import available_games, registered
 from ravenry.games.catan.game import CatanGame
 
 
@@ -31,16 +31,13 @@ def test_a_game_with_no_bots_of_its_own_seats_random_at_every_level(client: Test
     class BareGame(CatanGame):  # a plug-in's game: declared with no bots, only the generic ones
         id: ClassVar[str] = "catan-bare"
 
-    register(BareGame())
-    try:
+    with registered(BareGame()):
         games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
         assert games["catan-bare"]["bots"] == ["random"]
         levels = {x["level"]: x["bot"] for x in games["catan-bare"]["levels"]}
         assert levels == {"easy": "random:offers=false", "medium": "random", "hard": "random"}
         created = create(client, "catan-bare", ["human", "bot:medium", "bot:hard"])
         assert [s["bot"] for s in created["seats"][1:]] == ["random", "random"]
-    finally:
-        unregister("catan-bare")
     assert "catan-bare" not in available_games()
     assert "catan-bare" not in {g["id"] for g in client.get("/api/meta").json()["games"]}
 

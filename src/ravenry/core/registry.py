@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import importlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -91,6 +92,18 @@ def unregister(game_id: str) -> None:
         _registered.discard(game_id)
         del _DECLARATIONS[game_id]
         _imported.clear()  # read the packages again at the next lookup (setdefault keeps the rest)
+
+
+@contextmanager
+def registered(game: Game[Any, Any] | GameDeclaration) -> Iterator[str]:
+    """:func:`register` ``game`` for the ``with`` block only, yielding its id; it is taken back
+    (:func:`unregister`) however the block ends."""
+    declaration = game if isinstance(game, GameDeclaration) else GameDeclaration(game)
+    register(declaration)
+    try:
+        yield declaration.id
+    finally:
+        unregister(declaration.id)
 
 
 def declaration(game_id: str) -> GameDeclaration:
