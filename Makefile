@@ -33,7 +33,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	RAVENRY_EXPECT_BUILD=pure $(BIN)/pytest -n $${PYTEST_WORKERS:-2}
+	RAVENRY_EXPECT_BUILD=pure $(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist worksteal
 
 # The suite against ravenry compiled with mypyc (setup.py, RAVENRY_COMPILE=1), built in .venv-compiled
 # from a clean temporary copy of the tree and rebuilt whenever src/ravenry, setup.py or pyproject change.
@@ -43,7 +43,7 @@ pytest: $(STAMP)
 # `make test` does not (tests/conformance/conftest.py, sweep_share).
 test-compiled: compiled
 	env -u PYTHONPATH RAVENRY_EXPECT_BUILD=compiled \
-		$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider -n $${PYTEST_WORKERS:-2} tests \
+		$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider -n $${PYTEST_WORKERS:-2} --dist worksteal tests \
 		--ignore=tests/browser --ignore=tests/server
 
 # The fast build for long simulations: .venv-compiled/bin/ravenry simulate ... (about 3x pure Python).

@@ -3,9 +3,13 @@ installed) compiles the rules cores with mypyc, about 2-3x faster; a plain insta
 """
 
 import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 COMPILED = [
     "src/ravenry/core/draws.py",
@@ -30,10 +34,34 @@ COMPILED = [
     "src/ravenry/observations/turns.py",
 ]
 
+
+class ParallelBuildExt(build_ext):
+    """Compiles an extension's C files on every core at once (setuptools compiles them one by one).
+
+    With ``multi_file`` mypyc writes one C file per module, not one file of all of them: gcc then
+    needs about half the CPU time (the build went from about 3:50 to 1:20 on 2 cores), and the
+    engine is as fast (``ravenry_playout.py``, ``thrones_speed.py``: the same steps/s within 1%).
+    """
+
+    def build_extension(self, ext: Extension) -> None:
+        compile_one_by_one: Callable[..., list[str]] = self.compiler.compile
+
+        def compile_in_parallel(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                parts = pool.map(lambda source: compile_one_by_one([source], *args, **kwargs), sources)
+                return [obj for part in parts for obj in part]
+
+        self.compiler.compile = compile_in_parallel
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_one_by_one
+
+
 ext_modules = []
 if os.environ.get("RAVENRY_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    ext_modules = mypycify(COMPILED, opt_level="3")
+    ext_modules = mypycify(COMPILED, opt_level="3", multi_file=True)
 
-setup(ext_modules=ext_modules)
+setup(ext_modules=ext_modules, cmdclass={"build_ext": ParallelBuildExt})

@@ -149,7 +149,7 @@ def ensure_compiled_venv(
         # The digest of the copy, not of the checkout: other edits may land while this builds.
         built = f"{source_digest(tree)} extras={','.join(extras)}"
         target = f"{tree}[{','.join(extras)}]" if extras else str(tree)
-        say(f"compiling ravenry with mypyc into {venv} (about a minute)")
+        say(f"compiling ravenry with mypyc into {venv} (a minute or two)")
         env = {**os.environ, "RAVENRY_COMPILE": "1"}
         # A local folder is always rebuilt and reinstalled; dependencies already there are kept.
         _run([*pip, "--no-build-isolation", target], "RAVENRY_COMPILE=1 pip install", env=env)
