@@ -76,12 +76,13 @@ def _load_packages(until: object = None) -> None:
         _imported.add(package)
 
 
-def register(game: Game[Any, Any] | GameDeclaration) -> None:
-    """Add a game that is not in :data:`GAME_PACKAGES` (a test's, a plug-in's): a bare engine
-    is declared with no bots of its own, no extras and no renderer."""
+def register(game: Game[Any, Any] | GameDeclaration) -> str:
+    """Add a game that is not in :data:`GAME_PACKAGES` (a test's, a plug-in's), returning its id:
+    a bare engine is declared with no bots of its own, no extras and no renderer."""
     declaration = game if isinstance(game, GameDeclaration) else GameDeclaration(game)
     _DECLARATIONS[declaration.id] = declaration
     _registered.add(declaration.id)
+    return declaration.id
 
 
 def unregister(game_id: str) -> None:
@@ -98,12 +99,11 @@ def unregister(game_id: str) -> None:
 def registered(game: Game[Any, Any] | GameDeclaration) -> Iterator[str]:
     """:func:`register` ``game`` for the ``with`` block only, yielding its id; it is taken back
     (:func:`unregister`) however the block ends."""
-    declaration = game if isinstance(game, GameDeclaration) else GameDeclaration(game)
-    register(declaration)
+    game_id = register(game)
     try:
-        yield declaration.id
+        yield game_id
     finally:
-        unregister(declaration.id)
+        unregister(game_id)
 
 
 def declaration(game_id: str) -> GameDeclaration:
