@@ -27,7 +27,10 @@ makes domestic offers (the raw loop's choices never include them: offers are not
 (``.venv-compiled/bin/python``, after ``make compiled``); ``--json`` writes the numbers.
 ``rl_vs_catanatron_gym.py`` runs the ``gym`` loop of both builds against catanatron-gym's env.
 
-    python benchmarks/rl_speed.py [--seconds 10] [--loops raw gym] [--json out.json]
+``--slices N`` plays each loop in N turns, the loops taking turns (the shares of ``raw`` then
+hold on a machine whose speed drifts during the run).
+
+    python benchmarks/rl_speed.py [--seconds 10] [--slices 1] [--loops raw gym] [--json out.json]
 """
 
 from __future__ import annotations
@@ -55,23 +58,43 @@ GAMES = {
 BOTS = {"catan": "random:offers=false", "thrones": "random"}
 
 
-def _timed(seconds: float, play: Callable[[int], tuple[int, int]]) -> dict[str, float]:
-    """Play games (seed 1, 2, ...) until ``seconds`` of CPU time pass; totals per second."""
-    start = time.process_time()
-    seed = steps = actions = games = 0
-    while time.process_time() - start < seconds:
-        seed += 1
-        s, a = play(seed)
-        steps += s
-        actions += a
-        games += 1
-    elapsed = time.process_time() - start
-    return {
-        "games": games,
-        "seconds": round(elapsed, 2),
-        "steps_per_s": round(steps / elapsed),
-        "actions_per_s": round(actions / elapsed),
-    }
+class _Timed:
+    """One loop's games (seeds 1, 2, ...) and totals, played in one or more slices of CPU time."""
+
+    def __init__(self, play: Callable[[int], tuple[int, int]]) -> None:
+        self.play = play
+        self.seed = self.steps = self.actions = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play whole games until ``seconds`` of CPU time pass."""
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            self.seed += 1
+            s, a = self.play(self.seed)
+            self.steps += s
+            self.actions += a
+        self.elapsed += time.process_time() - start
+
+    def totals(self) -> dict[str, float]:
+        return {
+            "games": self.seed,
+            "seconds": round(self.elapsed, 2),
+            "steps_per_s": round(self.steps / self.elapsed),
+            "actions_per_s": round(self.actions / self.elapsed),
+        }
+
+
+def timed_loops(
+    plays: dict[str, Callable[[int], tuple[int, int]]], seconds: float, slices: int
+) -> dict[str, dict[str, float]]:
+    """Each loop for ``seconds`` of CPU time, in ``slices`` turns taken one loop after another
+    (so that a machine whose speed drifts, shared or throttled, slows every loop alike)."""
+    loops = {name: _Timed(play) for name, play in plays.items()}
+    for _ in range(slices):
+        for loop in loops.values():
+            loop.run(seconds / slices)
+    return {name: loop.totals() for name, loop in loops.items()}
 
 
 def raw(game: str, options: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
@@ -194,13 +217,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per loop")
     parser.add_argument("--games", nargs="*", default=list(GAMES))
     parser.add_argument("--loops", nargs="*", default=list(LOOPS), choices=list(LOOPS))
+    parser.add_argument(
+        "--slices", type=int, default=1, help="play the loops in this many turns each, one after another"
+    )
     parser.add_argument("--json", help="write the numbers here")
     args = parser.parse_args()
     build = "compiled" if compiled() else "pure"
     results: dict[str, Any] = {"build": build, "games": {}}
     for game in args.games:
         options = GAMES[game]
-        row = {name: _timed(args.seconds, LOOPS[name](game, options)) for name in args.loops}
+        row = timed_loops(
+            {name: LOOPS[name](game, options) for name in args.loops}, args.seconds, args.slices
+        )
         if "raw" in row:
             base = row["raw"]["actions_per_s"]
             for name in row.keys() - {"raw"}:

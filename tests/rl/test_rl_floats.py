@@ -115,8 +115,7 @@ def test_a_spectator_gets_a_whole_observation_with_no_seat_of_its_own(game: str)
         assert match.thrones is not None
         data = match.thrones.encode(state, -1)  # type: ignore[arg-type]
     else:
-        match.observation(0)  # (builds the pieces' bytes)
-        data = match.fast.encode(state, -1, match.decision(), match._middle)
+        data = match.fast.encode(state, -1, match.decision())
     spectator = np.frombuffer(data, dtype="<f4")
     assert spectator.shape == (match.encoding.size,)
     seat0 = match.observation(0)

@@ -22,7 +22,7 @@ def _check_mask(match: Match, seat: int) -> np.ndarray:
     state = match.state
     mask = match.mask(seat)
     # the same indices as a list (gym_env's info["legal_actions"]): ascending, each once
-    assert match.legal(seat) == np.flatnonzero(mask).tolist()
+    assert list(match.legal(seat)) == np.flatnonzero(mask).tolist()
     catalogue = match.catalogue
     legal = state.legal_actions(seat)
     for action in legal:

@@ -164,3 +164,25 @@ def test_a_seat_seen_now_and_then_gets_its_whole_observation(game: str) -> None:
             decider = match.deciders()[0]
             match.apply(decider, match.action(pick(match.mask(decider), rng)))
     assert checked > 150
+
+
+@pytest.mark.parametrize(("game", "options"), FAST, ids=[g for g, _ in FAST])
+def test_the_pieces_kept_follow_a_switch_between_games(game: str, options: dict[str, Any]) -> None:
+    """The encoder keeps the board's pieces as it last wrote them and rewrites only the places
+    that changed: switched to another game (more pieces, fewer, others) and back, it still
+    writes the view encoder's numbers."""
+    rng = np.random.default_rng(5)
+    games = []
+    for seed, moves in ((1, 90), (2, 40), (3, 0)):
+        match = Match(game, **options)
+        match.reset(seed)
+        for _ in range(moves):
+            if match.done:
+                break
+            seat = match.deciders()[0]
+            match.apply(seat, match.action(pick(match.mask(seat), rng)))
+        games.append(match.lane)
+    match = Match(game, **options)
+    for lane in (*games, games[1], games[0], games[2], games[0]):
+        match.lane = lane
+        views_checked(match, 0)

@@ -192,6 +192,14 @@ def make_bot(kind: str, game_id: str, **options: Any) -> Bot:
     """A new bot of ``kind`` for ``game_id``, made by ``factory(**options)``; a factory with a
     ``game`` parameter (one implementation for several games) is also told ``game=game_id``.
     Unknown options raise :class:`TypeError`."""
+    factory, options = _factory_for(kind, game_id, options)
+    bot: Bot = factory(**options)
+    return bot
+
+
+def _factory_for(kind: str, game_id: str, options: dict[str, Any]) -> tuple[BotFactory, dict[str, Any]]:
+    """The factory of bot ``kind`` for ``game_id`` and the options to call it with (``game``
+    added for a factory that takes it); :class:`UnknownBot` if there is no such kind."""
     factory = _BOTS.get((kind, game_id)) or _BOTS.get((kind, None))
     if factory is None:
         reference = _declared_bots(game_id).get(kind)
@@ -201,8 +209,7 @@ def make_bot(kind: str, game_id: str, **options: Any) -> Bot:
         factory = load_reference(reference)
         if _takes_game(factory):
             options = {**options, "game": game_id}
-    bot: Bot = factory(**options)
-    return bot
+    return factory, options
 
 
 @functools.cache
@@ -260,10 +267,26 @@ def bot_from_spec(spec: str, game_id: str) -> Bot:
     """A bot from a spec such as ``greedy`` or ``random:offers=false``; bad options raise
     :class:`ValueError` with a readable reason."""
     kind, options = parse_bot_spec(spec)
+    factory, options = _factory_for(kind, game_id, options)
+    return _made(kind, factory, options)
+
+
+def bot_factory(spec: str, game_id: str) -> Callable[[], Bot]:
+    """What makes a new bot of ``spec`` each call (see :func:`bot_from_spec`), the spec read
+    and the factory found once: an RL environment makes its bots anew for every game. A bad
+    spec raises here, as :func:`bot_from_spec` does (one bot is made to check the options)."""
+    kind, options = parse_bot_spec(spec)
+    factory, options = _factory_for(kind, game_id, options)
+    _made(kind, factory, options)
+    return functools.partial(factory, **options)
+
+
+def _made(kind: str, factory: BotFactory, options: dict[str, Any]) -> Bot:
     try:
-        return make_bot(kind, game_id, **options)
+        bot: Bot = factory(**options)
     except TypeError as exc:
         raise ValueError(f"bad options for bot {kind!r}: {exc}") from None
+    return bot
 
 
 def _option_value(text: str) -> Any:

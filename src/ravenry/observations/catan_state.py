@@ -12,9 +12,10 @@ gives the view encoder's vector and that a hidden-information twin gets the same
 Output: the whole observation as the bytes of its float32 numbers, little-endian, written field
 by field in the encoding's order (``librt.strings.BytesWriter``: compiled, each number is a
 store, not a Python object; numpy reads the bytes in one call). The run from the board's
-static fields to the pieces' 1s comes from the caller as bytes, rebuilt only when a piece is
-placed (:meth:`CatanStateEncoder.pieces`); one-hot fields are copied from tables of their
-possible bytes. No numpy here.
+static fields to the pieces' 1s is kept as bytes: the static numbers come from the caller
+(:meth:`CatanStateEncoder.set_static`, once a board), and only the places whose piece changed
+are rewritten when one is placed; one-hot fields are copied from tables of their possible bytes.
+No numpy here.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from librt.strings import BytesWriter, write_f32_le
 from ravenry.core.protocol import Action, Decision
 from ravenry.games.catan.data import GENERIC_HARBOR, N_DEV, N_RES
 from ravenry.games.catan.rules import CatanState
-from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, seat_mask
+from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, joined, seat_mask
 
 N_PLAYER_NUMBERS: Final = 9  # resource and development counts ... discards owed (encoding.py)
 N_HARBOR_KINDS: Final = 1 + N_RES
 OFFER_RESPONSES: Final = 4  # pending, accepted, declined, countered (state.py's order)
+_ONE: Final = f32_bytes([1.0])
 
 
 class CatanStateEncoder:
@@ -91,15 +93,33 @@ class CatanStateEncoder:
         self._node_level: list[int] = []
         self._edge_owner: list[int] = []
         self._pieces: list[int] = []
+        # The run from ``hexes`` to ``bank``: the board's static numbers (set_static) with a 1 at
+        # each of ``_written``, the pieces' places it holds (those of :meth:`pieces` once synced).
+        self._static = b""
+        self._middle = bytearray()
+        self._written: list[int] = []
         # The phase one-hot's place by the state's phase number (``phase_name`` looks its name
         # up each call; a game's phase numbers keep their names).
         self._phase_places: dict[int, int] = {}
 
-    def encode(self, s: CatanState, seat: int, decision: Decision, middle: bytes) -> bytes:
+    def set_static(self, static: bytes) -> None:
+        """The board's static numbers from the ``hexes`` field to the ``bank`` field (the
+        encoding's base for the board: 0 at every piece's place), as float32 bytes; the same
+        bytes again (a new game on an equal board) change nothing."""
+        if static != self._static:
+            if len(static) != 4 * (self.middle[1] - self.middle[0]):
+                raise ValueError(
+                    f"{len(static)} bytes of static numbers, not {4 * (self.middle[1] - self.middle[0])}"
+                )
+            self._static = static
+            self._middle = bytearray(static)
+            self._written = []
+
+    def encode(self, s: CatanState, seat: int, decision: Decision) -> bytearray:
         """``seat``'s observation now (``decision``: the state's current one, which the caller
-        holds; ``middle``: the bytes of the numbers from the ``hexes`` field to the ``bank``
-        field, the board's static fields with the 1s of :meth:`pieces`), as float32 bytes: the
-        Catan family's fields, then a variant's own (:meth:`_variant_fields`)."""
+        holds), as the float32 bytes of a new bytearray: the Catan family's fields, then a
+        variant's own (:meth:`_variant_fields`). The board's static numbers come from
+        :meth:`set_static`."""
         n = self.n
         w = BytesWriter()  # (a new one each call: a writer does not pickle, an encoder does)
         seated = 0 <= seat < n
@@ -121,7 +141,9 @@ class CatanStateEncoder:
             write_f32_le(w, float(dice[1]))
         robber = s.robber
         w.write(self._robber_hot[robber if 0 <= robber < self.n_hex else self.n_hex])
-        w.write(middle)
+        head = w.getvalue()
+        middle = self._synced_middle(s)
+        w = BytesWriter()
         for count in s.bank:
             write_f32_le(w, float(count))
         write_f32_le(w, float(len(s.dev_deck)))
@@ -172,16 +194,16 @@ class CatanStateEncoder:
         result = decision.result
         w.write(self._seat_flags[0 if result is None else seat_mask(result.winners, n)])
         self._variant_fields(w, s, seat)
-        return w.getvalue()
+        return joined(head, middle, w.getvalue())
 
     def _variant_fields(self, w: BytesWriter, s: CatanState, seat: int) -> None:
         """Hook: a variant's own fields, after the Catan family's (``catan`` and ``got-catan``
         have none)."""
 
     def pieces(self, s: CatanState) -> list[int]:
-        """The places of the buildings' and roads' 1s (the same for every seat; in the caller's
-        ``middle`` bytes). The same list object as long as the board's pieces are the same, so
-        that a caller may keep what it built from it."""
+        """The places of the buildings' and roads' 1s (the same for every seat). The
+        same list object as long as the board's pieces are the same, so that what was built
+        from it may be kept."""
         if (
             s.node_owner == self._node_owner
             and s.node_level == self._node_level
@@ -200,6 +222,32 @@ class CatanStateEncoder:
         self._edge_owner = list(s.edge_owner)
         self._pieces = out
         return out
+
+    def _synced_middle(self, s: CatanState) -> bytearray:
+        """The run from ``hexes`` to ``bank`` with the 1s of the pieces now: the places that
+        changed since the last call rewritten (0 where a piece left, as a settlement becoming a
+        city leaves its settlement's place; 1 where one came)."""
+        if not self._static:
+            raise ValueError("set_static first: the board's static numbers are not known")
+        pieces = self.pieces(s)
+        written = self._written
+        if pieces is written:
+            return self._middle
+        middle = self._middle
+        start = self.middle[0]
+        static = self._static
+        now = set(pieces)
+        for place in written:
+            if place not in now:
+                at = 4 * (place - start)
+                middle[at : at + 4] = static[at : at + 4]
+        before = set(written)
+        for place in pieces:
+            if place not in before:
+                at = 4 * (place - start)
+                middle[at : at + 4] = _ONE
+        self._written = pieces
+        return middle
 
     def _offer(self, w: BytesWriter, s: CatanState) -> None:
         """The open offer's block (see ``catan_encoding``'s ``offer``)."""

@@ -23,6 +23,25 @@ def f32_bytes(values: Sequence[float]) -> bytes:
     return w.getvalue()
 
 
+def joined(head: bytes, middle: bytes | bytearray, tail: bytes) -> bytearray:
+    """``head``, ``middle`` and ``tail`` one after another in a new bytearray, allocated once:
+    an encoder writes the short runs around a long kept one (a board's) and hands numpy the
+    result to read in place (``np.frombuffer`` of a bytearray is a writable array)."""
+    return bytearray().join((head, middle, tail))
+
+
+def mask_bytes(size: int, places: Sequence[int]) -> bytearray:
+    """``size`` int8 numbers, 1 at each of ``places`` and 0 elsewhere, as a new bytearray (an
+    action mask: numpy reads it in place, writable, with ``np.frombuffer(b, np.int8)``);
+    :class:`IndexError` for a place outside 0..size-1."""
+    out = bytearray(size)
+    for place in places:
+        if not 0 <= place < size:
+            raise IndexError(f"place {place} is outside a mask of {size}")
+        out[place] = 1
+    return out
+
+
 def hot_table(size: int) -> list[bytes]:
     """The bytes of a one-hot run of ``size`` numbers, by the place of its 1; the last entry,
     ``size``, is all 0 (nothing to mark)."""

@@ -82,6 +82,14 @@ class Lane:
             self.state, agent, action, self.pending, seats, self.steps, self.step_cap, self.turn_cap
         )
 
+    def agent_step(
+        self, agent: int, action: Action, score: bool, shaping: float, loss_reward: float
+    ) -> float:
+        """:meth:`step`, then what the agent earns for it (:meth:`rewards`): a single-agent
+        environment's step in one call."""
+        self.step(agent, action)
+        return self.rewards(score, shaping, loss_reward)[agent]
+
     def rewards(self, score: bool, shaping: float, loss_reward: float) -> list[float]:
         """What each seat earns for what happened since the last call: with ``score``,
         ``shaping`` times the change of its score; at the end of a finished game (once) +1 to
@@ -114,9 +122,9 @@ class Batch:
     catalogue's index of each action; ``actions``: the catalogue's actions by index; ``skip``:
     the action types left out of the catalogue; ``rewards``: (score shaping on, its factor, the
     loser's reward, the illegal action's); ``encoders``: one fast encoder a game (each keeps
-    what it wrote of its game's board); ``offers(state, seat)``: the catalogue indices of the
-    seat's offers (None: the catalogue lists none); ``middle(game, pieces)``: the bytes of a
-    Catan-family game's static fields and pieces (see ``CatanStateEncoder.encode``)."""
+    what it wrote of its game's board: a Catan-family one is given its board's static numbers
+    before the game is set); ``offers(state, seat)``: the catalogue indices of the seat's offers
+    (None: the catalogue lists none)."""
 
     def __init__(
         self,
@@ -127,7 +135,6 @@ class Batch:
         rewards: tuple[bool, float, float, float],
         encoders: Sequence[CatanStateEncoder | ThronesStateEncoder],
         offers: Callable[[GameState, int], list[int]] | None,
-        middle: Callable[[int, list[int]], bytes],
     ) -> None:
         self.agent = agent
         self.index = index
@@ -136,21 +143,15 @@ class Batch:
         self.score, self.shaping, self.loss_reward, self.illegal_reward = rewards
         self.encoders = list(encoders)
         self.offers = offers
-        self.middle = middle
         self.lanes: list[Lane] = []
         self.legal: list[tuple[int, ...]] = []  # each game's legal indices for the agent now
-        self._pieces: list[list[int] | None] = []
-        self._middles: list[bytes] = []
 
     def set_lane(self, i: int, lane: Lane) -> None:
         """Game ``i`` is ``lane`` from now on (a new game: the bots have played up to the agent)."""
         if i == len(self.lanes):  # (the first games are set in order)
             self.lanes.append(lane)
             self.legal.append(())
-            self._pieces.append(None)
-            self._middles.append(b"")
         self.lanes[i] = lane
-        self._pieces[i] = None
         # What happened before the agent's first decision is not its reward.
         lane.rewards(self.score, self.shaping, self.loss_reward)
         self.legal[i] = self._legal(lane)
@@ -192,7 +193,7 @@ class Batch:
 
     def observations(self) -> bytes:
         """Every game's observation for the agent, one after another."""
-        parts: list[bytes] = []
+        parts: list[bytearray] = []
         agent = self.agent
         for i in range(len(self.lanes)):
             lane = self.lanes[i]
@@ -200,11 +201,7 @@ class Batch:
             encoder = self.encoders[i]
             if isinstance(encoder, CatanStateEncoder):
                 assert isinstance(state, CatanState)
-                pieces = encoder.pieces(state)
-                if pieces is not self._pieces[i]:
-                    self._pieces[i] = pieces
-                    self._middles[i] = self.middle(i, pieces)
-                parts.append(encoder.encode(state, agent, lane.decision(), self._middles[i]))
+                parts.append(encoder.encode(state, agent, lane.decision()))
             else:
                 assert isinstance(state, ThronesData)
                 parts.append(encoder.encode(state, agent))
@@ -212,10 +209,21 @@ class Batch:
 
     def _legal(self, lane: Lane) -> tuple[int, ...]:
         """The agent's legal catalogue indices now, ascending (none if it need not act)."""
-        agent = self.agent
-        if lane.truncated or agent not in lane.decision().players:
-            return ()
-        return tuple(catalogue_indices(self.index, lane.state, agent, self.skip, self.offers))
+        return legal_now(lane, self.agent, self.index, self.skip, self.offers)
+
+
+def legal_now(
+    lane: Lane,
+    seat: int,
+    index: dict[Action, int],
+    skip: frozenset[str],
+    offers: Callable[[GameState, int], list[int]] | None,
+) -> tuple[int, ...]:
+    """``seat``'s legal catalogue indices in ``lane`` now, ascending (none if the seat need not
+    act or the game was truncated); see :func:`catalogue_indices`."""
+    if lane.truncated or seat not in lane.decision().players:
+        return ()
+    return tuple(catalogue_indices(index, lane.state, seat, skip, offers))
 
 
 def catalogue_indices(

@@ -38,7 +38,7 @@ from ravenry.games.thrones.data import (
 )
 from ravenry.games.thrones.map import CASTLE_AREAS
 from ravenry.games.thrones.state import BID_WILDLINGS, P_BID, P_MARCH_MOVE, P_OVER, ThronesData
-from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, seat_mask
+from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, joined, seat_mask
 
 N_TRACKS: Final = 3
 N_BID_FOR: Final = N_TRACKS + 1  # the three tracks, then the Night's Watch (encoding.py's bid_for)
@@ -181,8 +181,8 @@ class ThronesStateEncoder:
         self._board = (w.getvalue(), f32_bytes(_castles(s, n)), f32_bytes(s.mustering.points))
         return self._board
 
-    def encode(self, s: ThronesData, seat: int) -> bytes:
-        """``seat``'s observation now, as float32 bytes."""
+    def encode(self, s: ThronesData, seat: int) -> bytearray:
+        """``seat``'s observation now, as the float32 bytes of a new bytearray."""
         n = self.n
         mine = 0 <= seat < n
         bidding = s.phase == P_BID
@@ -194,7 +194,8 @@ class ThronesStateEncoder:
         w.write(self._phase_hot[s.phase])
         write_f32_le(w, float(s.turn))
         write_f32_le(w, float(s.castles_to_win))
-        w.write(board)
+        head = w.getvalue()
+        w = BytesWriter()
         if mine:
             order_hot = self._order_hot
             for k in s.pending[seat]:
@@ -252,7 +253,7 @@ class ThronesStateEncoder:
         else:
             w.write(self._no_battle)
         w.write(self._seat_flags[seat_mask(s.winners, n) if s.phase == P_OVER else 0])
-        return w.getvalue()
+        return joined(head, board, w.getvalue())
 
     def _bids(self, w: BytesWriter, s: ThronesData, seat: int, my_bid: bool, bidding: bool) -> None:
         """The ``bids`` block: what the last revealed bids were for and the bids, who has bid

@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ravenry.core.protocol import Action, GameState
+from ravenry.observations.floats import mask_bytes
 from ravenry.observations.lanes import catalogue_indices
 
 OFFER_TYPES = ("offer_trade", "counter_offer")
@@ -86,6 +87,7 @@ OFFER_SIDES = _offer_sides()
 # Action types an agent never takes: Catan's undo option is for people's misclicks (the bots
 # never take back a move either), so it has no place in the action space.
 NOT_FOR_AGENTS: Final = frozenset({"undo"})
+_INT8: Final = np.dtype(np.int8)
 
 
 class Catalogue:
@@ -127,6 +129,11 @@ class Catalogue:
         self._offer_offset = {b.kind: b.offset for b in blocks if b.kind in OFFER_TYPES}
         self._offer_give = np.array([g for g, _ in OFFER_SIDES], dtype=np.int64)
         self._offer_get = np.array([t for _, t in OFFER_SIDES], dtype=np.int64)
+        # :meth:`offer_indices` if the catalogue lists offers, else None (what
+        # ``catalogue_indices`` asks for a seat's offers).
+        self.offers: Callable[[GameState, int], list[int]] | None = (
+            self.offer_indices if self._offer_offset else None
+        )
 
     def blocks(self) -> list[Block]:
         return list(self._blocks)
@@ -140,11 +147,6 @@ class Catalogue:
             action = exc.args[0]
             raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
 
-    @property
-    def offers(self) -> Callable[[GameState, int], list[int]] | None:
-        """:meth:`offer_indices` if the catalogue lists offers, else None."""
-        return self.offer_indices if self._offer_offset else None
-
     def offer_indices(self, state: GameState, seat: int) -> list[int]:
         """The catalogue indices of the offers within ``seat``'s exchange templates."""
         places: list[int] = []
@@ -156,9 +158,7 @@ class Catalogue:
 
     def mask_of(self, legal: Sequence[int]) -> Mask:
         """The mask with 1 at the indices ``legal`` (:meth:`legal`), else 0: a new array."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        if legal:
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+        mask: Mask = np.frombuffer(mask_bytes(self.size, legal), _INT8)
         return mask
 
     def _offers_within(self, template: Mapping[str, Any]) -> Mask:

@@ -26,13 +26,14 @@ truncation: :mod:`ravenry.rl.match` (for the agent's seat). ``reset(seed=s)`` pl
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
+from gymnasium.utils import seeding
 
-from ravenry.bots.base import BotSeat, bot_from_spec
+from ravenry.bots.base import Bot, BotSeat, bot_factory
 from ravenry.bots.random_bot import RandomBot
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
@@ -85,6 +86,7 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         self.match = Match(game, **options)
         self.seat = seat
         self.bot_specs = bot_specs(self.match, seat, bots)
+        self.bot_makers = bot_makers(self.match, self.bot_specs)
         self.info_view = bool(info_view)
         self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
@@ -94,9 +96,12 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsType, dict[str, Any]]:
-        super().reset(seed=seed)
-        game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**63))
-        self.match.reset(game_seed, bot_seats(self.match, self.seat, self.bot_specs, game_seed))
+        if seed is not None:
+            game_seed = int(seed)
+            self._seed_pending = game_seed  # (np_random is seeded from it when first asked for)
+        else:
+            game_seed = int(self.np_random.integers(0, 2**63))
+        self.match.reset(game_seed, bot_seats(self.match, self.seat, self.bot_makers, game_seed))
         self.match.play_bots(self.seat)
         self.match.rewards()  # what happened before the agent's first decision is not its reward
         obs, info = self._observe()
@@ -112,10 +117,44 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
             obs, info = self._observe()
             info["illegal"] = True
             return obs, match.illegal_reward, False, False, info
-        match.step(self.seat, match.action(index))
-        reward = match.rewards()[self.seat]
+        lane = match.lane
+        reward = lane.agent_step(
+            self.seat,
+            match.catalogue.actions[index],
+            match.reward_kind == "score",
+            match.shaping,
+            match.loss_reward,
+        )
         obs, info = self._observe()
-        return obs, reward, match.over, match.truncated, info
+        return obs, reward, lane.over(), lane.truncated, info
+
+    # Gymnasium's generator (``np_random``, ``np_random_seed``: gymnasium.Env reads and sets
+    # these two attributes), seeded by ``reset(seed=...)`` only when first asked for: seeding
+    # a numpy generator costs about a tenth of a new Catan game's set-up, and the env itself
+    # draws from it only on a reset without a seed.
+    _seed_pending: int | None = None
+    _rng: np.random.Generator | None = None
+    _rng_seed: int | None = None
+
+    @property
+    def _np_random(self) -> np.random.Generator | None:
+        if self._seed_pending is not None:
+            self._rng, self._rng_seed = seeding.np_random(self._seed_pending)
+            self._seed_pending = None
+        return self._rng
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self._seed_pending = None
+        self._rng = value
+
+    @property
+    def _np_random_seed(self) -> int | None:
+        return self._seed_pending if self._seed_pending is not None else self._rng_seed
+
+    @_np_random_seed.setter
+    def _np_random_seed(self, value: int | None) -> None:
+        self._rng_seed = value
 
     def action_masks(self) -> Mask:
         """The mask of the agent's legal catalogue actions now (for MaskablePPO)."""
@@ -124,12 +163,10 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
     def _observe(self) -> tuple[ObsType, dict[str, Any]]:
         # The env checks the next action against the tuple (it cannot change), so the mask, a
         # new array each step, is the caller's without a copy (Thrones has 21,025 actions).
-        self._legal = tuple(self.match.legal(self.seat))
-        obs = self.match.observation(self.seat)
-        info: dict[str, Any] = {
-            "action_mask": self.match.catalogue.mask_of(self._legal),
-            "legal_actions": self._legal,
-        }
+        match = self.match
+        legal = self._legal = match.legal(self.seat)
+        info: dict[str, Any] = {"action_mask": match.catalogue.mask_of(legal), "legal_actions": legal}
+        obs = match.observation(self.seat)
         if self.info_view:
             # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by
             # key, which views (a key None in one game, a dict in another) do not survive.
@@ -149,15 +186,21 @@ def bot_specs(match: Match, seat: object, bots: str | Sequence[str]) -> list[str
     return specs
 
 
-def bot_seats(match: Match, agent: int, specs: Sequence[str], game_seed: int) -> Seats:
-    """The bots of the seats other than ``agent`` (one spec each, in seat order) for the game
-    of ``game_seed``, each with its own RNG derived from that seed, as the compiled loop of the
-    bots' turns asks them (:class:`ravenry.observations.turns.Seats`; the agent's seat is never
-    asked)."""
+def bot_makers(match: Match, specs: Sequence[str]) -> list[Callable[[], Bot]]:
+    """What makes each other seat's bot (:func:`ravenry.bots.base.bot_factory`, one per spec
+    of :func:`bot_specs`): a bad spec raises here, when the environment is made."""
+    return [bot_factory(spec, match.game_id) for spec in specs]
+
+
+def bot_seats(match: Match, agent: int, makers: Sequence[Callable[[], Bot]], game_seed: int) -> Seats:
+    """New bots for the seats other than ``agent`` (one maker each, in seat order; see
+    :func:`bot_makers`) for the game of ``game_seed``, each with its own RNG derived from that
+    seed, as the compiled loop of the bots' turns asks them
+    (:class:`ravenry.observations.turns.Seats`; the agent's seat is never asked)."""
     others = [p for p in range(match.players) if p != agent]
     bots = {
-        p: (BotSeat(bot_from_spec(spec, match.game_id)), Rng.from_seed(derive_seed(game_seed, p)))
-        for p, spec in zip(others, specs, strict=True)
+        p: (BotSeat(make()), Rng.from_seed(derive_seed(game_seed, p)))
+        for p, make in zip(others, makers, strict=True)
     }
     seats = [bots.get(p) for p in range(match.players)]
     return Seats(

@@ -23,7 +23,7 @@ Thrones 10 rounds: the game's own end), or after ``turn_cap * 500`` actions.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -31,15 +31,18 @@ from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
 from ravenry.observations.brotherhood_state import brotherhood_encoder_for
 from ravenry.observations.catan_state import CatanStateEncoder, state_encoder_for
-from ravenry.observations.lanes import Lane
+from ravenry.observations.lanes import Lane, legal_now
 from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
 from ravenry.observations.turns import Seats
-from ravenry.rl.catalogue import Catalogue, Mask, catan_family_catalogue, thrones_catalogue
+from ravenry.rl.catalogue import (
+    NOT_FOR_AGENTS,
+    Catalogue,
+    CatalogueError,
+    Mask,
+    catan_family_catalogue,
+    thrones_catalogue,
+)
 from ravenry.rl.encoding import CATAN_PHASES, Encoding, Obs, encoding_for
-
-if TYPE_CHECKING:
-    from ravenry.games.catan.rules import CatanState
-    from ravenry.games.thrones.state import ThronesData
 
 GAMES = ("catan", "got-catan", "brotherhood", "thrones")
 DEFAULT_TURN_CAP = {"catan": 200, "got-catan": 200, "brotherhood": 200, "thrones": 10}
@@ -47,6 +50,9 @@ STEPS_PER_TURN = 500
 REWARDS = ("win", "score")
 # The observation box's upper bound: every encoded number is a count far below it.
 OBS_HIGH = 1e6
+# How numpy reads the fast paths' bytes of float32 numbers (Match.observation). (A dtype
+# object: numpy parses a dtype given as a string at every call.)
+FLOAT32 = np.dtype("<f4")
 
 
 class Match:
@@ -94,14 +100,13 @@ class Match:
         else:
             self.catalogue = catan_family_catalogue(game_id, game.codec.fields, first_view)
         self.encoding: Encoding = encoding_for(first_view)
+        starts = self.encoding.starts()
+        # Where the fast Catan-family encoder's static numbers lie (see static_run).
+        self._static_span = (starts.get("hexes", 0), starts.get("bank", 0))
         # The compiled fast path of the same encoding (None: the view encoder does the work).
         self.fast = self.new_fast_encoder()
         # Thrones' fast path: every number from the state (its encoding has no static fields).
         self.thrones = self.new_thrones_encoder()
-        # The fast path's run of the board's static fields and the pieces' 1s, as bytes, for
-        # the pieces list the fast encoder gave (it gives the same list while they stay).
-        self._pieces: list[int] | None = None
-        self._middle = b""
 
     def new_fast_encoder(self) -> CatanStateEncoder | None:
         """A compiled fast path of a Catan-family game's encoding (None for Thrones, or when the
@@ -111,9 +116,19 @@ class Match:
         n_hex = len(self.board["hexes"])
         starts = self.encoding.starts()
         n, size = self.players, self.encoding.size
-        return brotherhood_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES, size) or state_encoder_for(
+        encoder = brotherhood_encoder_for(
             self.state, starts, n, n_hex, CATAN_PHASES, size
-        )
+        ) or state_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES, size)
+        if encoder is not None:
+            encoder.set_static(self.static_run(self.board))
+        return encoder
+
+    def static_run(self, board: object) -> bytes:
+        """The fast Catan-family encoder's static numbers for ``board`` (a view's board): the
+        encoding's base from the ``hexes`` field to the ``bank`` field, as float32 bytes (see
+        :meth:`ravenry.observations.catan_state.CatanStateEncoder.set_static`)."""
+        start, end = self._static_span
+        return self.encoding.base(board)[start:end].tobytes()
 
     def new_thrones_encoder(self) -> ThronesStateEncoder | None:
         """Thrones' compiled fast path: every number from the state (None for another game)."""
@@ -154,7 +169,8 @@ class Match:
         if self.board is not None:
             # A variable board differs game by game: its sizes stay, its static fields follow it.
             self.board = self.state.observe(0)["board"]
-            self._pieces = None
+            if self.fast is not None:
+                self.fast.set_static(self.static_run(self.board))
 
     def new_lane(self, seed: int, seats: Seats | None = None) -> Lane:
         """A new game of this match's options from ``seed``, with its bookkeeping."""
@@ -205,27 +221,18 @@ class Match:
     def observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation (the view's encoding; from the state itself where a compiled
         fast path gives the same numbers, unless ``view`` is given)."""
+        if view is not None:
+            return self.view_observation(seat, view)
         fast = self.fast
-        state = self.state
-        if view is None and fast is not None:
-            pieces = fast.pieces(cast("CatanState", state))
-            if pieces is not self._pieces:
-                self._pieces, self._middle = pieces, self.middle_bytes(self.encoding.base(self.board), pieces)
-            return _vector(fast.encode(cast("CatanState", state), seat, self.decision(), self._middle))
-        if view is None and self.thrones is not None:
-            # (the encoder exists for a Thrones state only)
-            return _vector(self.thrones.encode(cast("ThronesData", state), seat))
-        return self.view_observation(seat, view)
-
-    def middle_bytes(self, base: Obs, pieces: list[int]) -> bytes:
-        """The bytes of the fast Catan-family encoder's middle run for the static fields
-        ``base`` (``encoding.base(board)``) and the pieces' places ``pieces``: a 1 at each
-        piece (see :meth:`ravenry.observations.catan_state.CatanStateEncoder.encode`)."""
-        assert self.fast is not None
-        start, end = self.fast.middle
-        run = base[start:end].copy()
-        run[np.array(pieces, dtype=np.intp) - start] = 1.0
-        return run.tobytes()
+        lane = self.lane
+        # (Any: each encoder exists for its own game's states only; a cast would be a call)
+        state: Any = lane.state
+        # (each encoder writes a new bytearray: the array is writable and shares nothing)
+        if fast is not None:
+            return np.frombuffer(fast.encode(state, seat, lane.decision()), FLOAT32)
+        if self.thrones is not None:
+            return np.frombuffer(self.thrones.encode(state, seat), FLOAT32)
+        return self.view_observation(seat)
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation encoded from its view (the specification of every field)."""
@@ -234,11 +241,14 @@ class Match:
             v["board"] = self.board
         return self.encoding.encode(v)
 
-    def legal(self, seat: int) -> list[int]:
+    def legal(self, seat: int) -> tuple[int, ...]:
         """The catalogue indices legal for ``seat`` now, ascending (none if it need not act)."""
-        if self.truncated or seat not in self.decision().players:
-            return []
-        return self.catalogue.legal(self.state, seat)
+        catalogue = self.catalogue
+        try:
+            return legal_now(self.lane, seat, catalogue.index, NOT_FOR_AGENTS, catalogue.offers)
+        except KeyError as exc:
+            action = exc.args[0]
+            raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
 
     def mask(self, seat: int) -> Mask:
         return self.catalogue.mask_of(self.legal(seat))
@@ -253,10 +263,3 @@ class Match:
 
     def action(self, index: int) -> Action:
         return self.catalogue.action(index)
-
-
-def _vector(data: bytes) -> Obs:
-    """The float32 observation whose bytes a fast path wrote (a bytearray copy: the array is
-    writable and owns its numbers, shared with nothing)."""
-    out: Obs = np.frombuffer(bytearray(data), dtype="<f4")
-    return out

@@ -37,9 +37,8 @@ from ravenry.observations.catan_state import CatanStateEncoder
 from ravenry.observations.lanes import Batch
 from ravenry.observations.thrones_state import ThronesStateEncoder
 from ravenry.rl.catalogue import NOT_FOR_AGENTS, Mask
-from ravenry.rl.encoding import Obs
-from ravenry.rl.gym_env import bot_seats, bot_specs
-from ravenry.rl.match import OBS_HIGH, Match
+from ravenry.rl.gym_env import bot_makers, bot_seats, bot_specs
+from ravenry.rl.match import FLOAT32, OBS_HIGH, Match
 
 Seeds = int | Sequence[int | None] | None
 
@@ -62,6 +61,7 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
         self.match = match  # the catalogue, the encoding, the options (its own game is unused)
         self.seat = seat
         self.bot_specs = specs
+        self.bot_makers = bot_makers(match, specs)
         self.num_envs = num_envs
         self.single_observation_space = gymnasium.spaces.Box(
             0.0, OBS_HIGH, (match.encoding.size,), np.float32
@@ -78,10 +78,7 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
             (match.reward_kind == "score", match.shaping, match.loss_reward, match.illegal_reward),
             [self._encoder() for _ in range(num_envs)],
             catalogue.offers,
-            self._middle,
         )
-        # Each Catan-family game's static fields (its board's), for its encoder's middle run.
-        self._bases: list[Obs] = [match.encoding.base(match.board)] * num_envs if match.board else []
         self._generators: list[np.random.Generator | None] = [None] * num_envs
         self._autoreset = [False] * num_envs
 
@@ -156,10 +153,11 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
             assert generator is not None
             seed = int(generator.integers(0, 2**63))
         match = self.match
-        lane = match.new_lane(seed, bot_seats(match, self.seat, self.bot_specs, seed))
+        lane = match.new_lane(seed, bot_seats(match, self.seat, self.bot_makers, seed))
         lane.play_bots(self.seat)
-        if match.board is not None:
-            self._bases[i] = match.encoding.base(lane.state.observe(0)["board"])
+        encoder = self.batch.encoders[i]
+        if isinstance(encoder, CatanStateEncoder):  # its board's static numbers (a variable board)
+            encoder.set_static(match.static_run(lane.state.observe(0)["board"]))
         self.batch.set_lane(i, lane)
 
     def _encoder(self) -> CatanStateEncoder | ThronesStateEncoder:
@@ -169,11 +167,8 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
             raise ValueError(f"{match.game_id} with these options has no compiled encoder for a vector env")
         return encoder
 
-    def _middle(self, i: int, pieces: list[int]) -> bytes:
-        return self.match.middle_bytes(self._bases[i], pieces)
-
     def _observations(self, data: bytes) -> Any:
-        return np.frombuffer(bytearray(data), dtype="<f4").reshape(self.num_envs, -1)
+        return np.frombuffer(bytearray(data), FLOAT32).reshape(self.num_envs, -1)
 
     def _infos(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "_action_mask": np.ones(self.num_envs, dtype=np.bool_)}

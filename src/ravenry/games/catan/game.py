@@ -64,6 +64,9 @@ class CatanGame(Game[CatanConfig, CatanState]):
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_fields(), RESOURCES)
+        # The last board built: a new game on an equal layout shares it (a board never changes;
+        # its JSON, which every view copies, is then built once for all games on a fixed board).
+        self._last_board: Board | None = None
 
     def action_fields(self) -> dict[str, list[tuple[str, str]]]:
         """Each action type's codec fields, read from the state's table of actions."""
@@ -184,10 +187,16 @@ class CatanGame(Game[CatanConfig, CatanState]):
         (:func:`ravenry.games.catan.views.rules_json`); the same for every game of this kind."""
 
     # -- states ---------------------------------------------------------------------------------
+    def board(self, topo: Topology, layout: BoardLayout) -> Board:
+        """The board of ``layout`` on ``topo``: the last one built if it is the same."""
+        last = self._last_board
+        if last is None or last.topo is not topo or last.layout != layout:
+            last = self._last_board = Board.build(topo, layout)
+        return last
+
     def new_state(self, config: CatanConfig) -> CatanState:
         rng = make_rng(config.rng, config.seed)
-        layout = self.layout(config, rng)
-        board = Board.build(self.topology(config), layout)
+        board = self.board(self.topology(config), self.layout(config, rng))
         state = self.state_type(self, config, board, self.rules_for(config), rng)
         state.rng.shuffle(state.dev_deck)
         state.prepare_variant()
@@ -234,8 +243,7 @@ class CatanGame(Game[CatanConfig, CatanState]):
         if obj.get("game") != self.id:
             raise MalformedAction(f"not a {self.id} state")
         config = self.config_from_json(obj["config"])
-        layout = BoardLayout.from_json(obj["layout"])
-        board = Board.build(self.topology(config), layout)
+        board = self.board(self.topology(config), BoardLayout.from_json(obj["layout"]))
         state = self.state_type(self, config, board, self.rules_for(config), Rng(0))
         state._data_from_json(dict(obj), self.action_from_json)
         state.undo_from_json(obj.get("undo", []))
