@@ -26,6 +26,7 @@ COMPILED = [
     ),
     # The RL observations' fast path (bytes and plain lists out, for numpy to read: the rest of
     # ravenry.rl, numpy's side, stays interpreted).
+    "src/ravenry/observations/action_index.py",
     "src/ravenry/observations/brotherhood_state.py",
     "src/ravenry/observations/catan_state.py",
     "src/ravenry/observations/floats.py",

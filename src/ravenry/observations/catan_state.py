@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from librt.strings import BytesWriter, write_f32_le
 
-from ravenry.core.protocol import Action, Decision
+from ravenry.core.protocol import Decision
 from ravenry.games.catan.data import GENERIC_HARBOR, N_DEV, N_RES
 from ravenry.games.catan.rules import CatanState
 from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, joined, seat_mask
@@ -201,7 +201,7 @@ class CatanStateEncoder:
         have none)."""
 
     def pieces(self, s: CatanState) -> list[int]:
-        """The places of the buildings' and roads' 1s (the same for every seat). The
+        """The places of the buildings' and roads' 1s (the same for every seat), ascending. The
         same list object as long as the board's pieces are the same, so that what was built
         from it may be kept."""
         if (
@@ -217,6 +217,7 @@ class CatanStateEncoder:
         out = [at + i * two_n + o * 2 + node_level[i] for i, o in enumerate(s.node_owner) if o >= 0]
         at = self.roads
         out += [at + i * n + o for i, o in enumerate(s.edge_owner) if o >= 0]
+        out.sort()
         self._node_owner = list(s.node_owner)
         self._node_level = list(node_level)
         self._edge_owner = list(s.edge_owner)
@@ -236,16 +237,22 @@ class CatanStateEncoder:
         middle = self._middle
         start = self.middle[0]
         static = self._static
-        now = set(pieces)
-        for place in written:
-            if place not in now:
-                at = 4 * (place - start)
+        # Both lists ascending: walk them side by side.
+        i = j = 0
+        n_written = len(written)
+        n_pieces = len(pieces)
+        while i < n_written or j < n_pieces:
+            if j == n_pieces or (i < n_written and written[i] < pieces[j]):  # a piece left
+                at = 4 * (written[i] - start)
                 middle[at : at + 4] = static[at : at + 4]
-        before = set(written)
-        for place in pieces:
-            if place not in before:
-                at = 4 * (place - start)
+                i += 1
+            elif i == n_written or pieces[j] < written[i]:  # a piece came
+                at = 4 * (pieces[j] - start)
                 middle[at : at + 4] = _ONE
+                j += 1
+            else:  # the same place before and now
+                i += 1
+                j += 1
         self._written = pieces
         return middle
 
@@ -279,20 +286,6 @@ def _total(counts: list[int]) -> int:
     out = 0
     for c in counts:
         out += c
-    return out
-
-
-def legal_indices(index: Mapping[Action, int], legal: Sequence[Action], skip: frozenset[str]) -> list[int]:
-    """The catalogue indices of ``legal``, leaving out the action types in ``skip``; an action
-    neither in the catalogue nor skipped raises :class:`KeyError` with the action."""
-    out: list[int] = []
-    for action in legal:
-        i = index.get(action)
-        if i is None:
-            if action[0] in skip:
-                continue
-            raise KeyError(action)
-        out.append(i)
     return out
 
 

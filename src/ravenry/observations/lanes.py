@@ -14,15 +14,20 @@ Truncation: once an action leaves the game unfinished past turn ``turn_cap`` or 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.games.catan.rules import CatanState
 from ravenry.games.thrones.state import ThronesData
 from ravenry.observations import turns
-from ravenry.observations.catan_state import CatanStateEncoder, legal_indices
+from ravenry.observations.action_index import ActionIndex
+from ravenry.observations.catan_state import CatanStateEncoder
 from ravenry.observations.thrones_state import ThronesStateEncoder
 from ravenry.observations.turns import Seats
+
+# The catalogue indices of the offers within a seat's action templates (see catalogue_indices).
+Offers = Callable[[Sequence[Mapping[str, Any]]], list[int]]
 
 
 class Lane:
@@ -123,18 +128,18 @@ class Batch:
     the action types left out of the catalogue; ``rewards``: (score shaping on, its factor, the
     loser's reward, the illegal action's); ``encoders``: one fast encoder a game (each keeps
     what it wrote of its game's board: a Catan-family one is given its board's static numbers
-    before the game is set); ``offers(state, seat)``: the catalogue indices of the seat's offers
-    (None: the catalogue lists none)."""
+    before the game is set); ``offers(templates)``: the catalogue indices of the offers within
+    a seat's action templates (None: the catalogue lists none)."""
 
     def __init__(
         self,
         agent: int,
-        index: dict[Action, int],
+        index: ActionIndex,
         actions: list[Action],
         skip: frozenset[str],
         rewards: tuple[bool, float, float, float],
         encoders: Sequence[CatanStateEncoder | ThronesStateEncoder],
-        offers: Callable[[GameState, int], list[int]] | None,
+        offers: Offers | None,
     ) -> None:
         self.agent = agent
         self.index = index
@@ -215,9 +220,9 @@ class Batch:
 def legal_now(
     lane: Lane,
     seat: int,
-    index: dict[Action, int],
+    index: ActionIndex,
     skip: frozenset[str],
-    offers: Callable[[GameState, int], list[int]] | None,
+    offers: Offers | None,
 ) -> tuple[int, ...]:
     """``seat``'s legal catalogue indices in ``lane`` now, ascending (none if the seat need not
     act or the game was truncated); see :func:`catalogue_indices`."""
@@ -227,17 +232,20 @@ def legal_now(
 
 
 def catalogue_indices(
-    index: dict[Action, int],
+    index: ActionIndex,
     state: GameState,
     seat: int,
     skip: frozenset[str],
-    offers: Callable[[GameState, int], list[int]] | None,
+    offers: Offers | None,
 ) -> list[int]:
     """The catalogue indices of ``seat``'s legal actions, ascending: its listed actions (by
     ``index``, leaving out the types in ``skip``; :class:`KeyError` with an action neither in
-    the catalogue nor skipped) and ``offers(state, seat)``, its catalogue offers."""
-    places = legal_indices(index, state.legal_actions(seat), skip)
+    the catalogue nor skipped) and ``offers(templates)``, its catalogue offers within its
+    action templates (asked only when it has some)."""
+    places = index.indices(state.legal_actions(seat), skip)
     if offers is not None:
-        places += offers(state, seat)
+        templates = state.action_templates(seat)
+        if templates:
+            places += offers(templates)
     places.sort()
     return places

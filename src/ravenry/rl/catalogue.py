@@ -19,7 +19,7 @@ action outside the catalogue raises :class:`CatalogueError`) and ``action_templa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, Final
@@ -28,8 +28,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ravenry.core.protocol import Action, GameState
+from ravenry.observations.action_index import ActionIndex, BlockTable
 from ravenry.observations.floats import mask_bytes
-from ravenry.observations.lanes import catalogue_indices
+from ravenry.observations.lanes import Offers, catalogue_indices
 
 OFFER_TYPES = ("offer_trade", "counter_offer")
 N_RES = 5
@@ -126,14 +127,16 @@ class Catalogue:
         self._blocks = blocks
         self.actions: list[Action] = actions
         self.index: dict[Action, int] = {a: i for i, a in enumerate(actions)}
+        # The same indices worked out from an action's type and fields (offers looked up).
+        self.action_index = ActionIndex(
+            self.index, {b.kind: _block_table(b) for b in blocks if b.kind not in OFFER_TYPES}
+        )
         self._offer_offset = {b.kind: b.offset for b in blocks if b.kind in OFFER_TYPES}
         self._offer_give = np.array([g for g, _ in OFFER_SIDES], dtype=np.int64)
         self._offer_get = np.array([t for _, t in OFFER_SIDES], dtype=np.int64)
         # :meth:`offer_indices` if the catalogue lists offers, else None (what
         # ``catalogue_indices`` asks for a seat's offers).
-        self.offers: Callable[[GameState, int], list[int]] | None = (
-            self.offer_indices if self._offer_offset else None
-        )
+        self.offers: Offers | None = self.offer_indices if self._offer_offset else None
 
     def blocks(self) -> list[Block]:
         return list(self._blocks)
@@ -142,15 +145,16 @@ class Catalogue:
         """The catalogue indices of the actions legal for ``seat`` now, ascending (empty if it
         need not act): its listed actions and the catalogue offers within its templates."""
         try:
-            return catalogue_indices(self.index, state, seat, NOT_FOR_AGENTS, self.offers)
+            return catalogue_indices(self.action_index, state, seat, NOT_FOR_AGENTS, self.offers)
         except KeyError as exc:
             action = exc.args[0]
             raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
 
-    def offer_indices(self, state: GameState, seat: int) -> list[int]:
-        """The catalogue indices of the offers within ``seat``'s exchange templates."""
+    def offer_indices(self, templates: Sequence[Mapping[str, Any]]) -> list[int]:
+        """The catalogue indices of the offers within a seat's exchange ``templates`` (its
+        ``action_templates``)."""
         places: list[int] = []
-        for template in state.action_templates(seat):
+        for template in templates:
             offset = self._offer_offset.get(template["type"])
             if offset is not None:
                 places += (offset + np.flatnonzero(self._offers_within(template))).tolist()
@@ -183,6 +187,18 @@ class Catalogue:
     def action(self, i: int) -> Action:
         """The action tuple at index ``i``."""
         return self.actions[int(i)]
+
+
+def _block_table(block: Block) -> BlockTable:
+    """``block``'s first index and its fields' lowest values, sizes and strides (the first
+    field the most significant, as :func:`_enumerate` lists them)."""
+    domains = [domain for _, domain in block.fields]
+    strides = []
+    stride = 1
+    for domain in reversed(domains):
+        strides.append(stride)
+        stride *= domain.size
+    return block.offset, [d.low for d in domains], [d.size for d in domains], strides[::-1]
 
 
 def _enumerate(kind: str, domains: Sequence[Domain]) -> list[Action]:

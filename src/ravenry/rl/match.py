@@ -245,7 +245,7 @@ class Match:
         """The catalogue indices legal for ``seat`` now, ascending (none if it need not act)."""
         catalogue = self.catalogue
         try:
-            return legal_now(self.lane, seat, catalogue.index, NOT_FOR_AGENTS, catalogue.offers)
+            return legal_now(self.lane, seat, catalogue.action_index, NOT_FOR_AGENTS, catalogue.offers)
         except KeyError as exc:
             action = exc.args[0]
             raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None

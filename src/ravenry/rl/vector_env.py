@@ -72,7 +72,7 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
         catalogue = match.catalogue
         self.batch = Batch(
             seat,
-            catalogue.index,
+            catalogue.action_index,
             catalogue.actions,
             NOT_FOR_AGENTS,
             (match.reward_kind == "score", match.shaping, match.loss_reward, match.illegal_reward),

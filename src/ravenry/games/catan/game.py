@@ -4,7 +4,7 @@ state's table of actions) and how a new game starts."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -67,6 +67,7 @@ class CatanGame(Game[CatanConfig, CatanState]):
         # The last board built: a new game on an equal layout shares it (a board never changes;
         # its JSON, which every view copies, is then built once for all games on a fixed board).
         self._last_board: Board | None = None
+        self._rulesets: dict[tuple[bool | None, int | None], Ruleset] = {}
 
     def action_fields(self) -> dict[str, list[tuple[str, str]]]:
         """Each action type's codec fields, read from the state's table of actions."""
@@ -173,13 +174,17 @@ class CatanGame(Game[CatanConfig, CatanState]):
         return classic_layout(config.board, rng)
 
     def rules_for(self, config: CatanConfig) -> Ruleset:
-        from dataclasses import replace
-
-        rules = self.ruleset
-        if config.shortage_exception is not None:
-            rules = replace(rules, shortage_single_player_exception=config.shortage_exception)
-        if config.max_offers_per_turn is not None:
-            rules = replace(rules, max_offers_per_turn=config.max_offers_per_turn)
+        """The ruleset with the config's options applied (one per set of options: a Ruleset
+        never changes)."""
+        key = (config.shortage_exception, config.max_offers_per_turn)
+        rules = self._rulesets.get(key)
+        if rules is None:
+            rules = self.ruleset
+            if config.shortage_exception is not None:
+                rules = replace(rules, shortage_single_player_exception=config.shortage_exception)
+            if config.max_offers_per_turn is not None:
+                rules = replace(rules, max_offers_per_turn=config.max_offers_per_turn)
+            self._rulesets[key] = rules
         return rules
 
     def extend_static(self, facts: dict[str, Any]) -> None:
