@@ -12,8 +12,10 @@ These loops play random games from seeds 1, 2, ... for a fixed CPU time each (on
   engine action (the agent's and the bots'). Each step: the agent's action applied, the bots'
   turns, the reward, the observation (float32), the mask (int8) and its list of indices;
 - ``gym_fixed_obs``: the same environment with its observation replaced by a copy of one fixed
-  vector: not an environment anyone should use, but the most that any work on the observation
-  could gain (what is left is the mask, the bots, the agent's pick and the env's own steps);
+  vector (the legal indices and the mask worked out by ``Match.legal`` and ``mask_of``, not
+  in the compiled call that also writes the observation): not an environment anyone should
+  use, but about the most that any work on the observation could gain (what is left is the
+  mask, the bots, the agent's pick and the env's own steps);
 - ``vector``: ``ravenry.rl.vector_env`` of 16 games (one compiled call steps them all): the
   agent picks uniformly among each game's ``legal_actions()`` as in ``gym``; 500 batch steps
   from each reset, a game's restart step (autoreset) not counted as a step;
@@ -142,7 +144,13 @@ def gym(game: str, options: dict[str, Any], fixed_obs: bool = False) -> Callable
     chooser = random.Random(0)
     if fixed_obs:
         fixed = np.zeros(env.observation_space.shape, dtype=np.float32)
-        env.match.observation = lambda seat, view=None: fixed.copy()  # type: ignore[method-assign]
+        match = env.match
+
+        def fixed_view(seat: int) -> tuple[np.ndarray, tuple[int, ...], np.ndarray]:
+            legal = match.legal(seat)  # (what agent_view works out, but the observation)
+            return fixed.copy(), legal, match.catalogue.mask_of(legal)
+
+        match.agent_view = fixed_view  # type: ignore[method-assign]
 
     def play(seed: int) -> tuple[int, int]:
         _, info = env.reset(seed=seed)

@@ -4,6 +4,7 @@ stops where the turn cap says."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from rl_support import GAMES, IDS
 
@@ -45,13 +46,17 @@ def test_the_env_bots_play_as_a_plain_loop(game: str, options: dict[str, object]
     env = rl.gym_env(game, bots=BOTS, players=players, turn_cap=turn_cap, **rules)
     match = env.match
     agent, rng = BotSeat(bot_from_spec(BOTS, game)), Rng.from_seed(99)
-    _, info = env.reset(seed=SEED)
+    obs, info = env.reset(seed=SEED)
     done = False
     while not done:
+        # What the env shows is the view encoder's observation, the mask and its indices.
+        assert np.array_equal(obs, match.view_observation(0))
+        assert np.array_equal(info["action_mask"], match.mask(0))
+        assert list(info["legal_actions"]) == np.flatnonzero(info["action_mask"]).tolist()
         # The agent plays as seat 0's bot of the plain loop would, through the catalogue.
         index = match.catalogue.index[agent.decide(match.state, 0, rng)]
         assert info["action_mask"][index]
-        _, _, term, trunc, info = env.step(index)
+        obs, _, term, trunc, info = env.step(index)
         done = term or trunc
     assert list(match.state.history) == _plain_game(game, rules, players, turn_cap)
     assert match.over or match.state.turn_number() > turn_cap

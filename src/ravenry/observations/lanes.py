@@ -23,6 +23,7 @@ from ravenry.games.thrones.state import ThronesData
 from ravenry.observations import turns
 from ravenry.observations.action_index import ActionIndex
 from ravenry.observations.catan_state import CatanStateEncoder
+from ravenry.observations.floats import mask_bytes
 from ravenry.observations.thrones_state import ThronesStateEncoder
 from ravenry.observations.turns import Seats
 
@@ -198,23 +199,40 @@ class Batch:
 
     def observations(self) -> bytes:
         """Every game's observation for the agent, one after another."""
-        parts: list[bytearray] = []
         agent = self.agent
-        for i in range(len(self.lanes)):
-            lane = self.lanes[i]
-            state = lane.state
-            encoder = self.encoders[i]
-            if isinstance(encoder, CatanStateEncoder):
-                assert isinstance(state, CatanState)
-                parts.append(encoder.encode(state, agent, lane.decision()))
-            else:
-                assert isinstance(state, ThronesData)
-                parts.append(encoder.encode(state, agent))
-        return b"".join(parts)
+        return b"".join(
+            [observation_bytes(self.lanes[i], agent, self.encoders[i]) for i in range(len(self.lanes))]
+        )
 
     def _legal(self, lane: Lane) -> tuple[int, ...]:
         """The agent's legal catalogue indices now, ascending (none if it need not act)."""
         return legal_now(lane, self.agent, self.index, self.skip, self.offers)
+
+
+def observation_bytes(lane: Lane, seat: int, encoder: CatanStateEncoder | ThronesStateEncoder) -> bytearray:
+    """``seat``'s observation in ``lane`` now, written by the game's fast ``encoder``."""
+    state = lane.state
+    if isinstance(encoder, CatanStateEncoder):
+        assert isinstance(state, CatanState)
+        return encoder.encode(state, seat, lane.decision())
+    assert isinstance(state, ThronesData)
+    return encoder.encode(state, seat)
+
+
+def agent_view(
+    lane: Lane,
+    seat: int,
+    index: ActionIndex,
+    skip: frozenset[str],
+    offers: Offers | None,
+    encoder: CatanStateEncoder | ThronesStateEncoder,
+    mask_size: int,
+) -> tuple[bytearray, tuple[int, ...], bytearray]:
+    """What a single-agent environment shows ``seat`` after a step, in one call: its
+    observation's bytes (:func:`observation_bytes`), its legal catalogue indices
+    (:func:`legal_now`) and its mask's bytes (int8, 1 at each of them)."""
+    legal = legal_now(lane, seat, index, skip, offers)
+    return observation_bytes(lane, seat, encoder), legal, mask_bytes(mask_size, legal)
 
 
 def legal_now(

@@ -164,9 +164,9 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         # The env checks the next action against the tuple (it cannot change), so the mask, a
         # new array each step, is the caller's without a copy (Thrones has 21,025 actions).
         match = self.match
-        legal = self._legal = match.legal(self.seat)
-        info: dict[str, Any] = {"action_mask": match.catalogue.mask_of(legal), "legal_actions": legal}
-        obs = match.observation(self.seat)
+        obs, legal, mask = match.agent_view(self.seat)
+        self._legal = legal
+        info: dict[str, Any] = {"action_mask": mask, "legal_actions": legal}
         if self.info_view:
             # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by
             # key, which views (a key None in one game, a dict in another) do not survive.

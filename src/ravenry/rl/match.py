@@ -31,7 +31,7 @@ from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
 from ravenry.observations.brotherhood_state import brotherhood_encoder_for
 from ravenry.observations.catan_state import CatanStateEncoder, state_encoder_for
-from ravenry.observations.lanes import Lane, legal_now
+from ravenry.observations.lanes import Lane, agent_view, legal_now, observation_bytes
 from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
 from ravenry.observations.turns import Seats
 from ravenry.rl.catalogue import (
@@ -53,6 +53,7 @@ OBS_HIGH = 1e6
 # How numpy reads the fast paths' bytes of float32 numbers (Match.observation). (A dtype
 # object: numpy parses a dtype given as a string at every call.)
 FLOAT32 = np.dtype("<f4")
+INT8 = np.dtype(np.int8)  # and of a mask
 
 
 class Match:
@@ -221,18 +222,11 @@ class Match:
     def observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation (the view's encoding; from the state itself where a compiled
         fast path gives the same numbers, unless ``view`` is given)."""
-        if view is not None:
+        encoder = self.fast or self.thrones
+        if view is not None or encoder is None:
             return self.view_observation(seat, view)
-        fast = self.fast
-        lane = self.lane
-        # (Any: each encoder exists for its own game's states only; a cast would be a call)
-        state: Any = lane.state
         # (each encoder writes a new bytearray: the array is writable and shares nothing)
-        if fast is not None:
-            return np.frombuffer(fast.encode(state, seat, lane.decision()), FLOAT32)
-        if self.thrones is not None:
-            return np.frombuffer(self.thrones.encode(state, seat), FLOAT32)
-        return self.view_observation(seat)
+        return np.frombuffer(observation_bytes(self.lane, seat, encoder), FLOAT32)
 
     def view_observation(self, seat: int, view: Mapping[str, Any] | None = None) -> Obs:
         """``seat``'s observation encoded from its view (the specification of every field)."""
@@ -247,8 +241,27 @@ class Match:
         try:
             return legal_now(self.lane, seat, catalogue.action_index, NOT_FOR_AGENTS, catalogue.offers)
         except KeyError as exc:
-            action = exc.args[0]
-            raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
+            raise self._not_listed(exc) from None
+
+    def _not_listed(self, error: KeyError) -> CatalogueError:
+        """The error for an engine's legal action (``error``'s) that the catalogue lacks."""
+        return CatalogueError(f"{self.game_id}: legal action {error.args[0]!r} is not in the catalogue")
+
+    def agent_view(self, seat: int) -> tuple[Obs, tuple[int, ...], Mask]:
+        """``seat``'s observation, legal catalogue indices and mask now: what a single-agent
+        environment shows after a step (one compiled call where the game has a fast path)."""
+        encoder = self.fast or self.thrones
+        if encoder is None:
+            legal = self.legal(seat)
+            return self.observation(seat), legal, self.catalogue.mask_of(legal)
+        cat = self.catalogue
+        try:
+            data, legal, mask = agent_view(
+                self.lane, seat, cat.action_index, NOT_FOR_AGENTS, cat.offers, encoder, cat.size
+            )
+        except KeyError as exc:
+            raise self._not_listed(exc) from None
+        return np.frombuffer(data, FLOAT32), legal, np.frombuffer(mask, INT8)
 
     def mask(self, seat: int) -> Mask:
         return self.catalogue.mask_of(self.legal(seat))
