@@ -17,8 +17,9 @@ Output: the whole observation as the bytes of its float32 numbers, written field
 the encoding's order (:mod:`ravenry.observations.floats`: compiled, each number is a store, and
 numpy reads the bytes in one call). The board's fields, the same for every seat, are written
 once per change of the board (:meth:`ThronesStateEncoder.board`: most steps, orders placed face
-down, bids, cards, leave it as it was) and copied into each seat's bytes; one-hot fields are
-copied from tables of their possible bytes. No numpy here.
+down, bids, cards, leave it as it was), only the numbers that changed written again, and copied
+into each seat's bytes; one-hot fields are copied from tables of their possible bytes. No numpy
+here.
 """
 
 from __future__ import annotations
@@ -130,26 +131,63 @@ class ThronesStateEncoder:
         self._neutral: list[int] = []
         self._home: list[int] = []
         self._muster_points: list[int] = []
-        self._board: tuple[bytes, bytes, bytes] = (b"", b"", b"")
+        self._run = bytearray()  # the run from units to orders (board), rewritten in place
+        self._board: tuple[bytes | bytearray, bytes, bytes] = (b"", b"", b"")
 
-    def board(self, s: ThronesData) -> tuple[bytes, bytes, bytes]:
+    def board(self, s: ThronesData) -> tuple[bytes | bytearray, bytes, bytes]:
         """The board's fields, the same for every seat, as float32 bytes: the run from
         ``units`` to ``orders`` (units, routed units, owners, power tokens, neutral forces, home
         areas, revealed orders), the castles each seat holds, and the mustering points. The
-        same tuple of bytes as long as the board is the same: comparing its lists (in C) costs
-        far less than writing them again."""
+        same tuple as long as the board is the same: comparing its lists (in C) costs far less
+        than writing them again; when one changes, only its numbers that changed are written
+        again (the run is kept, and rewritten in place: copy it to keep it)."""
+        order_owner = s.order_owner
         if (
             s.units == self._units
             and s.routed == self._routed
             and s.owner == self._owner
             and s.token == self._token
             and s.order == self._order
-            and s.order_owner == self._order_owner
+            and order_owner == self._order_owner
             and s.neutral == self._neutral
             and s.home == self._home
             and s.mustering.points == self._muster_points
         ):
             return self._board
+        run = self._run
+        if len(s.units) != len(self._units):  # the first board: all of it
+            run = self._run = bytearray(self._whole_board(s))
+        else:
+            n = self.n
+            at = 0
+            at = self._rewrite_counts(run, at, s.units, self._units)
+            at = self._rewrite_counts(run, at, s.routed, self._routed)
+            at = self._rewrite_seats(run, at, s.owner, self._owner)
+            at = self._rewrite_seats(run, at, s.token, self._token)
+            at = self._rewrite_counts(run, at, s.neutral, self._neutral)
+            at = self._rewrite_seats(run, at, s.home, self._home)
+            size = 4 * (n + N_ORDER_KINDS)
+            before, before_owner = self._order, self._order_owner
+            no_order = n * N_ORDER_KINDS
+            for a, k in enumerate(s.order):
+                if k != before[a] or order_owner[a] != before_owner[a]:
+                    run[at + a * size : at + (a + 1) * size] = self._orders[
+                        order_owner[a] * N_ORDER_KINDS + k if k >= 0 else no_order
+                    ]
+        self._units = s.units[:]
+        self._routed = s.routed[:]
+        self._owner = s.owner[:]
+        self._token = s.token[:]
+        self._order = s.order[:]
+        self._order_owner = order_owner[:]
+        self._neutral = s.neutral[:]
+        self._home = s.home[:]
+        self._muster_points = s.mustering.points[:]
+        self._board = (run, f32_bytes(_castles(s, self.n)), f32_bytes(s.mustering.points))
+        return self._board
+
+    def _whole_board(self, s: ThronesData) -> bytes:
+        """The run from ``units`` to ``orders`` (see :meth:`board`), all of it."""
         n = self.n
         w = BytesWriter()
         for count in s.units:
@@ -169,17 +207,29 @@ class ThronesStateEncoder:
         no_order = n * N_ORDER_KINDS
         for a, k in enumerate(s.order):
             w.write(self._orders[order_owner[a] * N_ORDER_KINDS + k if k >= 0 else no_order])
-        self._units = s.units[:]
-        self._routed = s.routed[:]
-        self._owner = s.owner[:]
-        self._token = s.token[:]
-        self._order = s.order[:]
-        self._order_owner = order_owner[:]
-        self._neutral = s.neutral[:]
-        self._home = s.home[:]
-        self._muster_points = s.mustering.points[:]
-        self._board = (w.getvalue(), f32_bytes(_castles(s, n)), f32_bytes(s.mustering.points))
-        return self._board
+        return w.getvalue()
+
+    def _rewrite_counts(self, run: bytearray, at: int, now: list[int], before: list[int]) -> int:
+        """Write again, in ``run`` from byte ``at``, the counts of ``now`` that differ from
+        ``before`` (one float each); where the next field starts."""
+        if now != before:
+            for i, count in enumerate(now):
+                if count != before[i]:
+                    place = at + 4 * i
+                    run[place : place + 4] = f32_bytes([float(count)])
+        return at + 4 * len(now)
+
+    def _rewrite_seats(self, run: bytearray, at: int, now: list[int], before: list[int]) -> int:
+        """Write again, in ``run`` from byte ``at``, the seat-or-none one-hots of ``now`` that
+        differ from ``before``; where the next field starts."""
+        n = self.n
+        size = 4 * (n + 1)
+        if now != before:
+            seat_or_none = self._seat_or_none
+            for i, x in enumerate(now):
+                if x != before[i]:
+                    run[at + i * size : at + (i + 1) * size] = seat_or_none[x if 0 <= x < n else n]
+        return at + size * len(now)
 
     def encode(self, s: ThronesData, seat: int) -> bytearray:
         """``seat``'s observation now, as the float32 bytes of a new bytearray."""
