@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from rl_support import GAMES, IDS
 
+from ravenry.rl.catalogue import CatalogueError
 from ravenry.rl.match import Match
 
 
@@ -39,3 +40,18 @@ def test_actions_outside_the_catalogue_have_no_index(game: str, options: dict[st
     with pytest.raises(KeyError):
         action_index.indices([("no such action",)], frozenset())
     assert action_index.indices([("no such action",), first], frozenset({"no such action"})) == [offset]
+
+
+@pytest.mark.parametrize("game", ["catan", "thrones"])
+def test_a_legal_action_outside_the_catalogue_is_a_catalogue_error(game: str) -> None:
+    match = Match(game)
+    seat = match.deciders()[0]
+    kind = match.state.legal_actions(seat)[0][0]
+    catalogue = match.catalogue
+    del catalogue.action_index.blocks[kind]  # the catalogue forgets the type, both ways
+    for action in [a for a in catalogue.index if a[0] == kind]:
+        del catalogue.index[action]
+    with pytest.raises(CatalogueError, match="is not in the catalogue"):
+        match.legal(seat)
+    with pytest.raises(CatalogueError, match="is not in the catalogue"):
+        match.agent_view(seat)

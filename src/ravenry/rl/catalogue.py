@@ -27,10 +27,10 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ravenry.core.protocol import Action, GameState
+from ravenry.core.protocol import Action
 from ravenry.observations.action_index import ActionIndex, BlockTable
 from ravenry.observations.floats import mask_bytes
-from ravenry.observations.lanes import Offers, catalogue_indices
+from ravenry.observations.lanes import Offers
 
 OFFER_TYPES = ("offer_trade", "counter_offer")
 N_RES = 5
@@ -88,7 +88,7 @@ OFFER_SIDES = _offer_sides()
 # Action types an agent never takes: Catan's undo option is for people's misclicks (the bots
 # never take back a move either), so it has no place in the action space.
 NOT_FOR_AGENTS: Final = frozenset({"undo"})
-_INT8: Final = np.dtype(np.int8)
+INT8: Final = np.dtype(np.int8)  # how numpy reads a mask's bytes
 
 
 class Catalogue:
@@ -141,15 +141,6 @@ class Catalogue:
     def blocks(self) -> list[Block]:
         return list(self._blocks)
 
-    def legal(self, state: GameState, seat: int) -> list[int]:
-        """The catalogue indices of the actions legal for ``seat`` now, ascending (empty if it
-        need not act): its listed actions and the catalogue offers within its templates."""
-        try:
-            return catalogue_indices(self.action_index, state, seat, NOT_FOR_AGENTS, self.offers)
-        except KeyError as exc:
-            action = exc.args[0]
-            raise CatalogueError(f"{self.game_id}: legal action {action!r} is not in the catalogue") from None
-
     def offer_indices(self, templates: Sequence[Mapping[str, Any]]) -> list[int]:
         """The catalogue indices of the offers within a seat's exchange ``templates`` (its
         ``action_templates``)."""
@@ -162,7 +153,7 @@ class Catalogue:
 
     def mask_of(self, legal: Sequence[int]) -> Mask:
         """The mask with 1 at the indices ``legal`` (:meth:`legal`), else 0: a new array."""
-        mask: Mask = np.frombuffer(mask_bytes(self.size, legal), _INT8)
+        mask: Mask = np.frombuffer(mask_bytes(self.size, legal), INT8)
         return mask
 
     def _offers_within(self, template: Mapping[str, Any]) -> Mask:

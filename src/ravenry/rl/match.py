@@ -35,6 +35,7 @@ from ravenry.observations.lanes import Lane, agent_view, legal_now, observation_
 from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
 from ravenry.observations.turns import Seats
 from ravenry.rl.catalogue import (
+    INT8,
     NOT_FOR_AGENTS,
     Catalogue,
     CatalogueError,
@@ -53,7 +54,6 @@ OBS_HIGH = 1e6
 # How numpy reads the fast paths' bytes of float32 numbers (Match.observation). (A dtype
 # object: numpy parses a dtype given as a string at every call.)
 FLOAT32 = np.dtype("<f4")
-INT8 = np.dtype(np.int8)  # and of a mask
 
 
 class Match:
