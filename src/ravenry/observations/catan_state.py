@@ -102,15 +102,16 @@ class CatanStateEncoder:
         # up each call; a game's phase numbers keep their names).
         self._phase_places: dict[int, int] = {}
 
-    def set_static(self, static: bytes) -> None:
-        """The board's static numbers from the ``hexes`` field to the ``bank`` field (the
-        encoding's base for the board: 0 at every piece's place), as float32 bytes; the same
-        bytes again (a new game on an equal board) change nothing."""
+    def set_static(self, base: bytes) -> None:
+        """The board's static numbers: ``base``, the encoding's base for the board (every field
+        0 but the static ones) as float32 bytes, of which the encoder keeps the run from the
+        ``hexes`` field to the ``bank`` field; the same numbers again (a new game on an equal
+        board) change nothing."""
+        start, end = self.middle
+        static = base[4 * start : 4 * end]
+        if len(static) != 4 * (end - start):
+            raise ValueError(f"{len(base)} bytes of static numbers: too few for this encoding")
         if static != self._static:
-            if len(static) != 4 * (self.middle[1] - self.middle[0]):
-                raise ValueError(
-                    f"{len(static)} bytes of static numbers, not {4 * (self.middle[1] - self.middle[0])}"
-                )
             self._static = static
             self._middle = bytearray(static)
             self._written = []

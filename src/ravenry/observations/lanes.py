@@ -27,7 +27,7 @@ from ravenry.observations.floats import mask_bytes
 from ravenry.observations.thrones_state import ThronesStateEncoder
 from ravenry.observations.turns import Seats
 
-# The catalogue indices of the offers within a seat's action templates (see catalogue_indices).
+# The catalogue indices of the offers within a seat's action templates (see legal_now).
 Offers = Callable[[Sequence[Mapping[str, Any]]], list[int]]
 
 
@@ -243,27 +243,17 @@ def legal_now(
     offers: Offers | None,
 ) -> tuple[int, ...]:
     """``seat``'s legal catalogue indices in ``lane`` now, ascending (none if the seat need not
-    act or the game was truncated); see :func:`catalogue_indices`."""
+    act or the game was truncated): its listed actions (by ``index``, leaving out the types in
+    ``skip``; :class:`KeyError` with an action neither in the catalogue nor skipped) and
+    ``offers(templates)``, its catalogue offers within its action templates (asked only when it
+    has some)."""
     if lane.truncated or seat not in lane.decision().players:
         return ()
-    return tuple(catalogue_indices(index, lane.state, seat, skip, offers))
-
-
-def catalogue_indices(
-    index: ActionIndex,
-    state: GameState,
-    seat: int,
-    skip: frozenset[str],
-    offers: Offers | None,
-) -> list[int]:
-    """The catalogue indices of ``seat``'s legal actions, ascending: its listed actions (by
-    ``index``, leaving out the types in ``skip``; :class:`KeyError` with an action neither in
-    the catalogue nor skipped) and ``offers(templates)``, its catalogue offers within its
-    action templates (asked only when it has some)."""
+    state = lane.state
     places = index.indices(state.legal_actions(seat), skip)
     if offers is not None:
         templates = state.action_templates(seat)
         if templates:
             places += offers(templates)
     places.sort()
-    return places
+    return tuple(places)

@@ -135,7 +135,7 @@ class Catalogue:
         self._offer_give = np.array([g for g, _ in OFFER_SIDES], dtype=np.int64)
         self._offer_get = np.array([t for _, t in OFFER_SIDES], dtype=np.int64)
         # :meth:`offer_indices` if the catalogue lists offers, else None (what
-        # ``catalogue_indices`` asks for a seat's offers).
+        # ``lanes.legal_now`` asks for a seat's offers).
         self.offers: Offers | None = self.offer_indices if self._offer_offset else None
 
     def blocks(self) -> list[Block]:

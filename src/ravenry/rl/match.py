@@ -101,9 +101,6 @@ class Match:
         else:
             self.catalogue = catan_family_catalogue(game_id, game.codec.fields, first_view)
         self.encoding: Encoding = encoding_for(first_view)
-        starts = self.encoding.starts()
-        # Where the fast Catan-family encoder's static numbers lie (see static_run).
-        self._static_span = (starts.get("hexes", 0), starts.get("bank", 0))
         # The compiled fast path of the same encoding (None: the view encoder does the work).
         self.fast = self.new_fast_encoder()
         # Thrones' fast path: every number from the state (its encoding has no static fields).
@@ -121,15 +118,14 @@ class Match:
             self.state, starts, n, n_hex, CATAN_PHASES, size
         ) or state_encoder_for(self.state, starts, n, n_hex, CATAN_PHASES, size)
         if encoder is not None:
-            encoder.set_static(self.static_run(self.board))
+            encoder.set_static(self.static_bytes(self.board))
         return encoder
 
-    def static_run(self, board: object) -> bytes:
-        """The fast Catan-family encoder's static numbers for ``board`` (a view's board): the
-        encoding's base from the ``hexes`` field to the ``bank`` field, as float32 bytes (see
-        :meth:`ravenry.observations.catan_state.CatanStateEncoder.set_static`)."""
-        start, end = self._static_span
-        return self.encoding.base(board)[start:end].tobytes()
+    def static_bytes(self, board: object) -> bytes:
+        """The encoding's base for ``board`` (a view's board: every field 0 but the static
+        ones) as float32 bytes, what a fast Catan-family encoder takes its static numbers from
+        (:meth:`ravenry.observations.catan_state.CatanStateEncoder.set_static`)."""
+        return self.encoding.base(board).tobytes()
 
     def new_thrones_encoder(self) -> ThronesStateEncoder | None:
         """Thrones' compiled fast path: every number from the state (None for another game)."""
@@ -171,7 +167,7 @@ class Match:
             # A variable board differs game by game: its sizes stay, its static fields follow it.
             self.board = self.state.observe(0)["board"]
             if self.fast is not None:
-                self.fast.set_static(self.static_run(self.board))
+                self.fast.set_static(self.static_bytes(self.board))
 
     def new_lane(self, seed: int, seats: Seats | None = None) -> Lane:
         """A new game of this match's options from ``seed``, with its bookkeeping."""
