@@ -27,7 +27,7 @@ def test_every_catalogue_action_gets_its_own_index(game: str, options: dict[str,
 def test_actions_outside_the_catalogue_have_no_index(game: str, options: dict[str, object]) -> None:
     catalogue = Match(game, **options).catalogue
     action_index = catalogue.action_index
-    kind, (offset, lows, sizes, _) = next((k, t) for k, t in action_index.blocks.items() if t[1])
+    kind, (offset, lows, sizes, _) = next((k, b.table) for k, b in action_index.blocks.items() if b.table[1])
     first = (kind, *lows)
     assert action_index.of(first) == offset
     assert action_index.of((kind, *lows[:-1], lows[-1] + sizes[-1])) == -1  # past the last field's values

@@ -586,6 +586,13 @@ class GameState(ABC):
         geometry), for a client that holds it from an earlier view: a server's updates."""
         return self._observe(None if viewer is None else self.seat(viewer), static is not False)
 
+    def static_key(self) -> object:
+        """What the static part of this state's views (what ``observe(viewer)`` holds beyond
+        ``observe(viewer, static=False)``) is made from: two states whose keys are equal show
+        the same static part, so a caller that kept it from one (a board) need not build it
+        again for the other (an RL environment's next game). None, the default: not known."""
+        return None
+
     def sample_hidden(self, seat: object, rng: Rng) -> GameState:
         """A full state consistent with everything ``seat`` has seen, the rest drawn with
         ``rng``: what a fair search bot plays on (a determinization). Public facts and the

@@ -87,17 +87,14 @@ class CatanStateEncoder:
         self._no_offer = f32_bytes([0.0] * self.offer_size)
         self._no_counter = f32_bytes([0.0] * (2 * N_RES))
         self._not_seated = f32_bytes([0.0] * (N_RES + 2 * N_DEV + 1))  # a spectator's own fields
-        # The board's pieces as :meth:`pieces` last saw them, and their 1s: pieces change a few
-        # dozen times a game, and comparing the lists (in C) costs far less than re-reading them.
+        # The run from ``hexes`` to ``bank``: the board's static numbers (set_static) with a 1 at
+        # the place of each piece of the lists kept here (by node, by edge; empty: none yet).
+        self._static = b""
+        self._middle = bytearray()
         self._node_owner: list[int] = []
         self._node_level: list[int] = []
         self._edge_owner: list[int] = []
-        self._pieces: list[int] = []
-        # The run from ``hexes`` to ``bank``: the board's static numbers (set_static) with a 1 at
-        # each of ``_written``, the pieces' places it holds (those of :meth:`pieces` once synced).
-        self._static = b""
-        self._middle = bytearray()
-        self._written: list[int] = []
+        self._harbors_held: list[int] = []  # each seat's harbor kinds as bits (flags_table's index)
         # The phase one-hot's place by the state's phase number (``phase_name`` looks its name
         # up each call; a game's phase numbers keep their names).
         self._phase_places: dict[int, int] = {}
@@ -114,7 +111,7 @@ class CatanStateEncoder:
         if static != self._static:
             self._static = static
             self._middle = bytearray(static)
-            self._written = []
+            self._node_owner, self._node_level, self._edge_owner = [], [], []
 
     def encode(self, s: CatanState, seat: int, decision: Decision) -> bytearray:
         """``seat``'s observation now (``decision``: the state's current one, which the caller
@@ -167,7 +164,7 @@ class CatanStateEncoder:
         settlements_left = s.settlements_left
         cities_left = s.cities_left
         discards_owed = s.discards_owed
-        harbors = s.harbors
+        harbors_held = self._harbors_held
         for p in range(n):
             write_f32_le(w, float(_total(hands[p])))
             write_f32_le(w, float(_total(dev_hands[p])))
@@ -178,10 +175,7 @@ class CatanStateEncoder:
             write_f32_le(w, float(settlements_left[p]))
             write_f32_le(w, float(cities_left[p]))
             write_f32_le(w, float(discards_owed[p]))
-            held = 0
-            for kind in harbors[p]:
-                held |= 1 << (0 if kind == GENERIC_HARBOR else 1 + kind)
-            w.write(self._harbor_flags[held])
+            w.write(self._harbor_flags[harbors_held[p]])
         if seated:  # the viewer's own cards (the view shows them to it alone)
             for count in hands[seat]:
                 write_f32_le(w, float(count))
@@ -201,61 +195,63 @@ class CatanStateEncoder:
         """Hook: a variant's own fields, after the Catan family's (``catan`` and ``got-catan``
         have none)."""
 
-    def pieces(self, s: CatanState) -> list[int]:
-        """The places of the buildings' and roads' 1s (the same for every seat), ascending. The
-        same list object as long as the board's pieces are the same, so that what was built
-        from it may be kept."""
-        if (
-            s.node_owner == self._node_owner
-            and s.node_level == self._node_level
-            and s.edge_owner == self._edge_owner
-        ):
-            return self._pieces
-        n = self.n
-        two_n = 2 * n
-        node_level = s.node_level
-        at = self.buildings - 1
-        out = [at + i * two_n + o * 2 + node_level[i] for i, o in enumerate(s.node_owner) if o >= 0]
-        at = self.roads
-        out += [at + i * n + o for i, o in enumerate(s.edge_owner) if o >= 0]
-        out.sort()
-        self._node_owner = list(s.node_owner)
-        self._node_level = list(node_level)
-        self._edge_owner = list(s.edge_owner)
-        self._pieces = out
-        return out
-
     def _synced_middle(self, s: CatanState) -> bytearray:
-        """The run from ``hexes`` to ``bank`` with the 1s of the pieces now: the places that
-        changed since the last call rewritten (0 where a piece left, as a settlement becoming a
-        city leaves its settlement's place; 1 where one came)."""
+        """The run from ``hexes`` to ``bank`` with the 1s of the pieces now: each building or
+        road whose owner or level changed since the last call has its old place given back its
+        static number (a settlement becoming a city leaves its settlement's place) and its new
+        place a 1. Pieces change a few dozen times a game: comparing the lists kept of them (in
+        C) costs far less than reading them again."""
         if not self._static:
             raise ValueError("set_static first: the board's static numbers are not known")
-        pieces = self.pieces(s)
-        written = self._written
-        if pieces is written:
-            return self._middle
         middle = self._middle
-        start = self.middle[0]
-        static = self._static
-        # Both lists ascending: walk them side by side.
-        i = j = 0
-        n_written = len(written)
-        n_pieces = len(pieces)
-        while i < n_written or j < n_pieces:
-            if j == n_pieces or (i < n_written and written[i] < pieces[j]):  # a piece left
-                at = 4 * (written[i] - start)
-                middle[at : at + 4] = static[at : at + 4]
-                i += 1
-            elif i == n_written or pieces[j] < written[i]:  # a piece came
-                at = 4 * (pieces[j] - start)
-                middle[at : at + 4] = _ONE
-                j += 1
-            else:  # the same place before and now
-                i += 1
-                j += 1
-        self._written = pieces
+        if s.node_owner != self._node_owner or s.node_level != self._node_level:
+            self._rewrite_buildings(middle, s.node_owner, s.node_level)
+            # A seat's harbors are those its buildings stand on: they change only with them.
+            self._harbors_held = [_harbor_bits(kinds) for kinds in s.harbors]
+        if s.edge_owner != self._edge_owner:
+            self._rewrite_roads(middle, s.edge_owner)
         return middle
+
+    def _rewrite_buildings(self, middle: bytearray, owners: list[int], levels: list[int]) -> None:
+        """Move the 1s of the buildings whose owner or level changed (see :meth:`_synced_middle`)."""
+        kept_owner, kept_level = self._node_owner, self._node_level
+        if len(kept_owner) != len(owners):  # no building written yet
+            kept_owner[:] = [-1] * len(owners)
+            kept_level[:] = [0] * len(owners)
+        two_n = 2 * self.n
+        at = self.buildings - 1 - self.middle[0]  # a building's place: at + node * 2n + owner * 2 + level
+        static = self._static
+        for node, owner in enumerate(owners):
+            level = levels[node]
+            was, was_level = kept_owner[node], kept_level[node]
+            if owner != was or level != was_level:
+                if was >= 0:
+                    place = 4 * (at + node * two_n + was * 2 + was_level)
+                    middle[place : place + 4] = static[place : place + 4]
+                if owner >= 0:
+                    place = 4 * (at + node * two_n + owner * 2 + level)
+                    middle[place : place + 4] = _ONE
+                kept_owner[node] = owner
+                kept_level[node] = level
+
+    def _rewrite_roads(self, middle: bytearray, owners: list[int]) -> None:
+        """Move the 1s of the roads whose owner changed (see :meth:`_synced_middle`)."""
+        kept = self._edge_owner
+        if len(kept) != len(owners):  # no road written yet
+            kept[:] = [-1] * len(owners)
+        n = self.n
+        at = self.roads - self.middle[0]  # a road's place: at + edge * n + owner
+        static = self._static
+        for edge, owner in enumerate(owners):
+            was = kept[edge]
+            if owner != was:
+                if was >= 0:
+                    place = 4 * (at + edge * n + was)
+                    middle[place : place + 4] = static[place : place + 4]
+                if owner >= 0:
+                    place = 4 * (at + edge * n + owner)
+                    middle[place : place + 4] = _ONE
+                kept[edge] = owner
 
     def _offer(self, w: BytesWriter, s: CatanState) -> None:
         """The open offer's block (see ``catan_encoding``'s ``offer``)."""
@@ -280,6 +276,15 @@ class CatanStateEncoder:
                     write_f32_le(w, float(count))
                 for count in counter[1]:
                     write_f32_le(w, float(count))
+
+
+def _harbor_bits(kinds: set[int]) -> int:
+    """Harbor kinds as the bits of the ``harbors`` flags (bit 0 the generic 3:1 harbor, then
+    one per resource)."""
+    held = 0
+    for kind in kinds:
+        held |= 1 << (0 if kind == GENERIC_HARBOR else 1 + kind)
+    return held
 
 
 def _total(counts: list[int]) -> int:

@@ -11,6 +11,7 @@ that an encoding's fields lie in the order an encoder writes them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from librt.strings import BytesWriter, write_f32_le
 
@@ -21,6 +22,26 @@ def f32_bytes(values: Sequence[float]) -> bytes:
     for v in values:
         write_f32_le(w, float(v))
     return w.getvalue()
+
+
+def counts_bytes(counts: list[int]) -> bytes:
+    """Whole numbers as float32 little-endian bytes (:func:`f32_bytes` of ints, typed: a
+    compiled loop without a float object per number)."""
+    w = BytesWriter()
+    for count in counts:
+        write_f32_le(w, float(count))
+    return w.getvalue()
+
+
+# The bytes of the float32 numbers 0-255 (the counts an encoder rewrites one at a time).
+_SMALL_COUNTS: Final = [f32_bytes([float(i)]) for i in range(256)]
+
+
+def count_bytes(count: int) -> bytes:
+    """One whole number's float32 bytes (a small one from a table)."""
+    if 0 <= count < 256:
+        return _SMALL_COUNTS[count]
+    return f32_bytes([float(count)])
 
 
 def joined(head: bytes, middle: bytes | bytearray, tail: bytes) -> bytearray:

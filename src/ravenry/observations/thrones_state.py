@@ -39,7 +39,16 @@ from ravenry.games.thrones.data import (
 )
 from ravenry.games.thrones.map import CASTLE_AREAS
 from ravenry.games.thrones.state import BID_WILDLINGS, P_BID, P_MARCH_MOVE, P_OVER, ThronesData
-from ravenry.observations.floats import f32_bytes, fields_end, flags_table, hot_table, joined, seat_mask
+from ravenry.observations.floats import (
+    count_bytes,
+    counts_bytes,
+    f32_bytes,
+    fields_end,
+    flags_table,
+    hot_table,
+    joined,
+    seat_mask,
+)
 
 N_TRACKS: Final = 3
 N_BID_FOR: Final = N_TRACKS + 1  # the three tracks, then the Night's Watch (encoding.py's bid_for)
@@ -132,6 +141,11 @@ class ThronesStateEncoder:
         self._home: list[int] = []
         self._muster_points: list[int] = []
         self._run = bytearray()  # the run from units to orders (board), rewritten in place
+        self._last_face_down: list[int] = []  # the last face-down orders written, and their run
+        self._last_face_down_run = b""
+        # Where each of the run's fields starts in it, in bytes (units ... orders).
+        board_fields = ("units", "routed", "owner", "power_tokens", "neutral", "home", "orders")
+        self._at = [4 * (starts[name] - starts["units"]) for name in board_fields]
         self._board: tuple[bytes | bytearray, bytes, bytes] = (b"", b"", b"")
 
     def board(self, s: ThronesData) -> tuple[bytes | bytearray, bytes, bytes]:
@@ -139,9 +153,12 @@ class ThronesStateEncoder:
         ``units`` to ``orders`` (units, routed units, owners, power tokens, neutral forces, home
         areas, revealed orders), the castles each seat holds, and the mustering points. The
         same tuple as long as the board is the same: comparing its lists (in C) costs far less
-        than writing them again; when one changes, only its numbers that changed are written
-        again (the run is kept, and rewritten in place: copy it to keep it)."""
+        than writing them again, and most steps (orders placed face down, bids, cards) leave
+        them as they were. When one changes, only its numbers that changed are written again
+        and copied into the list kept of it (the run is kept, and rewritten in place: copy it
+        to keep it); the castles only when a seat's hold on an area may have changed."""
         order_owner = s.order_owner
+        points = s.mustering.points
         if (
             s.units == self._units
             and s.routed == self._routed
@@ -151,39 +168,37 @@ class ThronesStateEncoder:
             and order_owner == self._order_owner
             and s.neutral == self._neutral
             and s.home == self._home
-            and s.mustering.points == self._muster_points
+            and points == self._muster_points
         ):
             return self._board
-        run = self._run
+        run, castles, muster_points = self._board
         if len(s.units) != len(self._units):  # the first board: all of it
             run = self._run = bytearray(self._whole_board(s))
+            self._units = s.units[:]
+            self._routed = s.routed[:]
+            self._owner = s.owner[:]
+            self._token = s.token[:]
+            self._order = s.order[:]
+            self._order_owner = order_owner[:]
+            self._neutral = s.neutral[:]
+            self._home = s.home[:]
+            held = True
         else:
-            n = self.n
-            at = 0
-            at = self._rewrite_counts(run, at, s.units, self._units)
-            at = self._rewrite_counts(run, at, s.routed, self._routed)
-            at = self._rewrite_seats(run, at, s.owner, self._owner)
-            at = self._rewrite_seats(run, at, s.token, self._token)
-            at = self._rewrite_counts(run, at, s.neutral, self._neutral)
-            at = self._rewrite_seats(run, at, s.home, self._home)
-            size = 4 * (n + N_ORDER_KINDS)
-            before, before_owner = self._order, self._order_owner
-            no_order = n * N_ORDER_KINDS
-            for a, k in enumerate(s.order):
-                if k != before[a] or order_owner[a] != before_owner[a]:
-                    run[at + a * size : at + (a + 1) * size] = self._orders[
-                        order_owner[a] * N_ORDER_KINDS + k if k >= 0 else no_order
-                    ]
-        self._units = s.units[:]
-        self._routed = s.routed[:]
-        self._owner = s.owner[:]
-        self._token = s.token[:]
-        self._order = s.order[:]
-        self._order_owner = order_owner[:]
-        self._neutral = s.neutral[:]
-        self._home = s.home[:]
-        self._muster_points = s.mustering.points[:]
-        self._board = (run, f32_bytes(_castles(s, self.n)), f32_bytes(s.mustering.points))
+            run = self._run
+            at = self._at
+            _rewrite_counts(run, at[0], s.units, self._units)
+            _rewrite_counts(run, at[1], s.routed, self._routed)
+            held = self._rewrite_seats(run, at[2], s.owner, self._owner)
+            held = self._rewrite_seats(run, at[3], s.token, self._token) or held
+            _rewrite_counts(run, at[4], s.neutral, self._neutral)
+            held = self._rewrite_seats(run, at[5], s.home, self._home) or held
+            self._rewrite_orders(run, at[6], s.order, order_owner)
+        if held:
+            castles = counts_bytes(_castles(s, self.n))
+        if points != self._muster_points:
+            self._muster_points = points[:]
+            muster_points = counts_bytes(points)
+        self._board = (run, castles, muster_points)
         return self._board
 
     def _whole_board(self, s: ThronesData) -> bytes:
@@ -209,27 +224,36 @@ class ThronesStateEncoder:
             w.write(self._orders[order_owner[a] * N_ORDER_KINDS + k if k >= 0 else no_order])
         return w.getvalue()
 
-    def _rewrite_counts(self, run: bytearray, at: int, now: list[int], before: list[int]) -> int:
-        """Write again, in ``run`` from byte ``at``, the counts of ``now`` that differ from
-        ``before`` (one float each); where the next field starts."""
-        if now != before:
-            for i, count in enumerate(now):
-                if count != before[i]:
-                    place = at + 4 * i
-                    run[place : place + 4] = f32_bytes([float(count)])
-        return at + 4 * len(now)
-
-    def _rewrite_seats(self, run: bytearray, at: int, now: list[int], before: list[int]) -> int:
+    def _rewrite_seats(self, run: bytearray, at: int, now: list[int], kept: list[int]) -> bool:
         """Write again, in ``run`` from byte ``at``, the seat-or-none one-hots of ``now`` that
-        differ from ``before``; where the next field starts."""
+        differ from ``kept``, and copy them into ``kept``; whether any did."""
+        if now == kept:
+            return False
         n = self.n
         size = 4 * (n + 1)
-        if now != before:
-            seat_or_none = self._seat_or_none
-            for i, x in enumerate(now):
-                if x != before[i]:
-                    run[at + i * size : at + (i + 1) * size] = seat_or_none[x if 0 <= x < n else n]
-        return at + size * len(now)
+        seat_or_none = self._seat_or_none
+        for i, x in enumerate(now):
+            if x != kept[i]:
+                kept[i] = x
+                run[at + i * size : at + (i + 1) * size] = seat_or_none[x if 0 <= x < n else n]
+        return True
+
+    def _rewrite_orders(self, run: bytearray, at: int, order: list[int], order_owner: list[int]) -> None:
+        """Write again, in ``run`` from byte ``at``, the revealed orders (kind and owner) that
+        changed, and copy them into the lists kept of them."""
+        kept, kept_owner = self._order, self._order_owner
+        if order == kept and order_owner == kept_owner:
+            return
+        size = 4 * (self.n + N_ORDER_KINDS)
+        no_order = self.n * N_ORDER_KINDS
+        for a, k in enumerate(order):
+            owner = order_owner[a]
+            if k != kept[a] or owner != kept_owner[a]:
+                kept[a] = k
+                kept_owner[a] = owner
+                run[at + a * size : at + (a + 1) * size] = self._orders[
+                    owner * N_ORDER_KINDS + k if k >= 0 else no_order
+                ]
 
     def encode(self, s: ThronesData, seat: int) -> bytearray:
         """``seat``'s observation now, as the float32 bytes of a new bytearray."""
@@ -246,12 +270,7 @@ class ThronesStateEncoder:
         write_f32_le(w, float(s.castles_to_win))
         head = w.getvalue()
         w = BytesWriter()
-        if mine:
-            order_hot = self._order_hot
-            for k in s.pending[seat]:
-                w.write(order_hot[k if k >= 0 else N_ORDER_KINDS])
-        else:
-            w.write(self._no_my_orders)
+        w.write(self._face_down(s.pending[seat]) if mine else self._no_my_orders)
         # Power and pool: the counts, then whether each is hidden (another house's, while bidding).
         hidden = 0
         if bidding:
@@ -304,6 +323,18 @@ class ThronesStateEncoder:
             w.write(self._no_battle)
         w.write(self._seat_flags[seat_mask(s.winners, n) if s.phase == P_OVER else 0])
         return joined(head, board, w.getvalue())
+
+    def _face_down(self, orders: list[int]) -> bytes:
+        """The ``my_orders`` run of a seat's face-down ``orders`` (area → kind, -1: none): the
+        last one made again while they are the same (most steps place none)."""
+        if orders != self._last_face_down:
+            order_hot = self._order_hot
+            w = BytesWriter()
+            for k in orders:
+                w.write(order_hot[k if k >= 0 else N_ORDER_KINDS])
+            self._last_face_down = orders[:]
+            self._last_face_down_run = w.getvalue()
+        return self._last_face_down_run
 
     def _bids(self, w: BytesWriter, s: ThronesData, seat: int, my_bid: bool, bidding: bool) -> None:
         """The ``bids`` block: what the last revealed bids were for and the bids, who has bid
@@ -359,6 +390,17 @@ class ThronesStateEncoder:
             w.write(self._card_hot[c if shown and c < CARDS_PER_HOUSE else CARDS_PER_HOUSE])
         for side in (0, 1):
             write_f32_le(w, 1.0 if b.cards[side] >= 0 else 0.0)
+
+
+def _rewrite_counts(run: bytearray, at: int, now: list[int], kept: list[int]) -> None:
+    """Write again, in ``run`` from byte ``at``, the counts of ``now`` that differ from
+    ``kept`` (one float each), and copy them into ``kept``."""
+    if now != kept:
+        for i, count in enumerate(now):
+            if count != kept[i]:
+                kept[i] = count
+                place = at + 4 * i
+                run[place : place + 4] = count_bytes(count)
 
 
 def _castles(s: ThronesData, n: int) -> list[int]:

@@ -96,6 +96,7 @@ class Match:
         self.lane = self._lane(new_game(game_id, players=n, seed=0, **self.options))
         first_view = self.state.observe(0)
         self.board: Any = first_view.get("board")
+        self._board_key = self.state.static_key()  # what self.board was made from (None: unknown)
         if game_id == "thrones":
             self.catalogue: Catalogue = thrones_catalogue(game.codec.fields, n)
         else:
@@ -165,9 +166,20 @@ class Match:
         self.lane = self.new_lane(seed, seats)
         if self.board is not None:
             # A variable board differs game by game: its sizes stay, its static fields follow it.
-            self.board = self.state.observe(0)["board"]
+            board = self.board_of(self.state)
             if self.fast is not None:
-                self.fast.set_static(self.static_bytes(self.board))
+                self.fast.set_static(self.static_bytes(board))
+
+    def board_of(self, state: GameState) -> Any:
+        """``state``'s static board (its views' ``board``), held as :attr:`board` from then on:
+        the one held already when the state's static part is made from the same things
+        (:meth:`GameState.static_key`: a new game on a fixed board), else one built from
+        ``observe(0)``. Shared game after game: read it, don't change it."""
+        key = state.static_key()
+        if key is None or key != self._board_key:
+            self.board = state.observe(0)["board"]
+            self._board_key = key
+        return self.board
 
     def new_lane(self, seed: int, seats: Seats | None = None) -> Lane:
         """A new game of this match's options from ``seed``, with its bookkeeping."""

@@ -157,7 +157,7 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
         lane.play_bots(self.seat)
         encoder = self.batch.encoders[i]
         if isinstance(encoder, CatanStateEncoder):  # its board's static numbers (a variable board)
-            encoder.set_static(match.static_bytes(lane.state.observe(0)["board"]))
+            encoder.set_static(match.static_bytes(match.board_of(lane.state)))
         self.batch.set_lane(i, lane)
 
     def _encoder(self) -> CatanStateEncoder | ThronesStateEncoder:

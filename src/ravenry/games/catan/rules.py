@@ -1047,6 +1047,11 @@ class CatanState(CatanTrade):
 
         return observe(self, viewer, static)
 
+    def static_key(self) -> object:
+        # The static part is the board (a board never changes; an equal layout shares one) and
+        # the rules' facts, with the game's own (CatanGame.extend_static).
+        return (self.game, self.board, self.rules)
+
     def iter_buildings(self) -> Iterator[tuple[int, int, int]]:
         for node, owner in enumerate(self.node_owner):
             if owner >= 0:
