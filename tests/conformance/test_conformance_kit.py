@@ -26,15 +26,15 @@ DENSE = PlayoutSettings(max_steps=400, sample_every=1, clone_actions_per_type=3,
 
 
 class RngLeakState(CatanState):
-    def observe(self, viewer: int | None) -> dict[str, JSON]:
-        view = super().observe(viewer)
+    def observe(self, viewer: object, static: bool = True) -> dict[str, JSON]:
+        view = super().observe(viewer, static)
         view["debug"] = {"rng": str(self.rng.state)}
         return view
 
 
 class HandLeakState(CatanState):
-    def observe(self, viewer: int | None) -> dict[str, JSON]:
-        view = super().observe(viewer)
+    def observe(self, viewer: object, static: bool = True) -> dict[str, JSON]:
+        view = super().observe(viewer, static)
         view["all_hands"] = [list(hand) for hand in self.hands]
         return view
 
@@ -94,6 +94,16 @@ class HiddenCounterState(CatanState):
         return (n % 6 + 1, n // 6 % 6 + 1)
 
 
+class StaticKeyLieState(CatanState):
+    """Shows the turn in the static part of its views, which its static_key says is fixed."""
+
+    def _observe(self, viewer: int | None, static: bool = True) -> dict[str, JSON]:
+        view = super()._observe(viewer, static)
+        if static:
+            view["board"] = {**view["board"], "turn": self.turn}
+        return view
+
+
 class WrongVpInvariants(CatanInvariants):
     """An invariant check that expects one point too many: the kit must report it."""
 
@@ -124,6 +134,7 @@ BROKEN: dict[str, tuple[type[CatanState], str]] = {
     "lax-road": (LaxState, "was accepted|not IllegalAction"),
     "duplicates": (DuplicateActionsState, "duplicate legal actions"),
     "hidden-counter": (HiddenCounterState, "differs from the state after both applied|byte-identical"),
+    "static-key-lie": (StaticKeyLieState, "same static_key show different static parts"),
 }
 
 

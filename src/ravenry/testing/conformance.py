@@ -237,6 +237,7 @@ class _Playout:
         self.state: GameState = self.game.new_state(
             self.game.make_config(players=players, seed=seed, **options)
         )
+        self.static: tuple[object, JSON] | None = None  # the first static_key seen, its static part
 
     # -- reporting ------------------------------------------------------------------------------
     def fail(self, message: str) -> ConformanceFailure:
@@ -542,7 +543,26 @@ class _Playout:
                     leaked = [k for k in e.secret if view.get(k) is not None]
                     self.expect(not leaked, f"{e.type} event shows secret {leaked} to {viewer}")
             self.result.views_checked += 1
+        self.check_static_key(state, views)
         return views
+
+    def check_static_key(self, state: GameState, views: Mapping[int | None, JSON]) -> None:
+        """A state's ``static_key``, when it has one, stands for the static part of its views
+        (what ``observe(viewer)`` holds beyond ``observe(viewer, static=False)``): the same
+        key, the same static part as the first state of the game that had it."""
+        key = state.static_key()
+        if key is None:
+            return
+        viewer = self.viewers()[0]
+        full = views[viewer]
+        assert isinstance(full, dict)
+        partial = state.observe(viewer, static=False)
+        static: JSON = {k: v for k, v in full.items() if k not in partial}
+        if self.static is None:
+            self.static = (key, static)
+        elif self.static[0] == key:
+            same = static == self.static[1]
+            self.expect(same, "states with the same static_key show different static parts")
 
     def scrambled_twins(self, state: GameState) -> dict[int | None, GameState]:
         """Per viewer, a state changed in everything hidden from them; their view must not change."""
