@@ -146,11 +146,26 @@ def gym(game: str, options: dict[str, Any], fixed_obs: bool = False) -> Callable
         fixed = np.zeros(env.observation_space.shape, dtype=np.float32)
         match = env.match
 
-        def fixed_view(seat: int) -> tuple[np.ndarray, tuple[int, ...], np.ndarray]:
+        def fixed_view(seat: int, agent: Any = None) -> tuple[np.ndarray, tuple[int, ...], np.ndarray]:
             legal = match.legal(seat)  # (what agent_view works out, but the observation)
             return fixed.copy(), legal, match.catalogue.mask_of(legal)
 
+        def fixed_turn(
+            agent: Any, chosen: int
+        ) -> tuple[np.ndarray, float, bool, bool, tuple[int, ...], np.ndarray]:
+            lane = match.lane  # (what agent_turn does, but the observation)
+            reward = lane.agent_step(
+                env.seat,
+                match.catalogue.actions[chosen],
+                match.reward_kind == "score",
+                match.shaping,
+                match.loss_reward,
+            )
+            obs, legal, mask = fixed_view(env.seat)
+            return obs, reward, lane.over(), lane.truncated, legal, mask
+
         match.agent_view = fixed_view  # type: ignore[method-assign]
+        match.agent_turn = fixed_turn  # type: ignore[method-assign]
 
     def play(seed: int) -> tuple[int, int]:
         _, info = env.reset(seed=seed)

@@ -114,3 +114,43 @@ def test_broken_generator_states_are_refused() -> None:
             rng_from_json(text)
     assert isinstance(rng_from_json("keyed:" + "ab" * 32 + ":17"), KeyedRng)
     assert type(rng_from_json("17")) is Rng
+
+
+def _pcg32_words(state: int, count: int) -> tuple[list[int], int]:
+    """PCG32 (XSH-RR, the increment ravenry uses) by its one-line definition on the 64-bit
+    state: the words drawn and the state after them."""
+    words = []
+    for _ in range(count):
+        old = state
+        state = (old * 6364136223846793005 + 1442695040888963407) % 2**64
+        xorshifted = (((old >> 18) ^ old) >> 27) % 2**32
+        rot = old >> 59
+        words.append(((xorshifted >> rot) | (xorshifted << ((-rot) % 32))) % 2**32)
+    return words, state
+
+
+@settings(max_examples=300, deadline=None)
+@given(state=st.integers(-(2**70), 2**70))
+def test_pcg32_kept_in_limbs_is_the_64_bit_definition(state: int) -> None:
+    """Rng keeps its state in three limbs (machine words when compiled): every state, the top
+    bits that pick the rotation included, draws what the 64-bit formula draws."""
+    rng = Rng(state)
+    assert rng.state == state % 2**64
+    words, after = _pcg32_words(state % 2**64, 40)
+    assert [rng.next_u32() for _ in range(40)] == words
+    assert rng.state == after
+    assert rng_from_json(rng.to_json()).state == after
+
+
+def test_pcg32_seeding_and_rotations_known_answers() -> None:
+    """from_seed is the 64-bit definition (a step, the seed added, a step), and the edge states
+    (all rotations, the top and bottom of the range) draw the formula's words."""
+    for seed in (0, 1, 12345, 2**63, 2**64 - 1, -1):
+        _, state = _pcg32_words(0, 1)
+        _, state = _pcg32_words((state + seed) % 2**64, 1)
+        assert Rng.from_seed(seed).state == state
+    for rot in range(32):
+        for low in (0, 1, 2**59 - 1):
+            state = (rot << 59) | low
+            rng = Rng(state)
+            assert [rng.next_u32() for _ in range(3)] == _pcg32_words(state, 3)[0]

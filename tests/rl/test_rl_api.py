@@ -86,6 +86,28 @@ def test_the_info_lists_the_masks_indices_and_the_masks_are_the_callers(game: st
             _, info = env.reset(seed=rng.randrange(100))
 
 
+@pytest.mark.parametrize("game", ["catan", "thrones"])
+def test_numpy_integers_play_the_game_python_ints_play(game: str) -> None:
+    """An action given as a numpy integer or a 0-d array (what a policy's sampling gives) is
+    the catalogue index it holds: the same steps as plain ints (the compiled step takes an int)."""
+    runs = []
+    for kind in (int, np.int64, np.int32, np.array):
+        env = rl.gym_env(game, turn_cap=3)
+        obs, info = env.reset(seed=4)
+        rng = random.Random(2)
+        trail = [obs]
+        for _ in range(25):
+            obs, reward, term, trunc, info = env.step(kind(rng.choice(info["legal_actions"])))
+            assert "illegal" not in info
+            trail.append(obs)
+            if term or trunc:
+                obs, info = env.reset(seed=rng.randrange(100))
+                trail.append(obs)
+        runs.append(trail)
+    for trail in runs[1:]:
+        assert all(np.array_equal(x, y) for x, y in zip(runs[0], trail, strict=True))
+
+
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_vector_envs_step(mode: str) -> None:
     envs = gymnasium.make_vec("ravenry/catan-v0", num_envs=2, vectorization_mode=mode, turn_cap=3)

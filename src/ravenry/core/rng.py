@@ -35,19 +35,45 @@ _WORDS_PER_BLOCK: Final = 16  # a 64-byte BLAKE2b digest gives 16 32-bit words
 T = TypeVar("T")
 
 
-class Rng:
-    """PCG32; ``state`` is the only thing to save."""
+# PCG32's 64-bit state is kept in three limbs of 22, 22 and 20 bits (low to high): every product
+# and sum of a step then stays below 2**62, a machine word in mypyc's compiled code, where the
+# 64-bit state itself (and its 128-bit product) would be Python long objects made and freed at
+# every draw. The compiled draw is about three times faster; interpreted, it is slower than the
+# one-line formula (more operations), which ``tests/hardening/test_randomness.py`` checks it against.
+_M22: Final = (1 << 22) - 1
+_M20: Final = (1 << 20) - 1
+_MULT0: Final = _MULT & _M22
+_MULT1: Final = (_MULT >> 22) & _M22
+_MULT2: Final = _MULT >> 44
+_INC0: Final = _INC & _M22
+_INC1: Final = (_INC >> 22) & _M22
+_INC2: Final = _INC >> 44
 
-    __slots__ = ("state",)
+
+class Rng:
+    """PCG32; ``state`` (the 64-bit number) is the only thing to save."""
+
+    __slots__ = ("_hi", "_lo", "_mid")
 
     def __init__(self, state: int) -> None:
-        self.state = state & _MASK64
+        self.state = state
+
+    @property
+    def state(self) -> int:
+        return (self._hi << 44) | (self._mid << 22) | self._lo
+
+    @state.setter
+    def state(self, value: int) -> None:
+        value &= _MASK64
+        self._lo = value & _M22
+        self._mid = (value >> 22) & _M22
+        self._hi = value >> 44
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         rng = Rng(0)
         rng.next_u32()
-        rng.state = (rng.state + (seed & _MASK64)) & _MASK64
+        rng.state = rng.state + seed
         rng.next_u32()
         return rng
 
@@ -64,11 +90,24 @@ class Rng:
         return str(self.state)
 
     def next_u32(self) -> int:
-        old = self.state
-        self.state = (old * _MULT + _INC) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        # state = state * _MULT + _INC (mod 2**64), limb by limb with carries; the products of
+        # limbs that land at 2**66 and above drop out.
+        lo = self._lo
+        mid = self._mid
+        hi = self._hi
+        c = lo * _MULT0 + _INC0
+        self._lo = c & _M22
+        c = lo * _MULT1 + mid * _MULT0 + _INC1 + (c >> 22)
+        self._mid = c & _M22
+        c = lo * _MULT2 + mid * _MULT1 + hi * _MULT0 + _INC2 + (c >> 22)
+        self._hi = c & _M20
+        # XSH-RR of the old state: ((old >> 18) ^ old) >> 27 is (old >> 45) ^ (old >> 27), the
+        # low 32 bits rotated right by old >> 59 (the rotation's left part kept within 32 bits).
+        xorshifted = (hi >> 1) ^ (mid >> 5) ^ ((hi & 0x7FFF) << 17)
+        rot = hi >> 15
+        if rot == 0:
+            return xorshifted
+        return (xorshifted >> rot) | ((xorshifted & ((1 << rot) - 1)) << (32 - rot))
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` without modulo bias (Lemire's method)."""
@@ -102,13 +141,21 @@ class KeyedRng(Rng):
     ``state`` counts the words drawn so far; with ``key`` it is all there is to save. The current
     block is kept only to save hashing (rebuilt from key and counter when needed)."""
 
-    __slots__ = ("_block", "_block_index", "key")
+    __slots__ = ("_block", "_block_index", "counter", "key")
 
     def __init__(self, key: bytes, counter: int = 0) -> None:
-        self.state = counter
+        self.counter = counter
         self.key = key
         self._block_index = -1
         self._block = b""
+
+    @property
+    def state(self) -> int:
+        return self.counter
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self.counter = value
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
@@ -129,12 +176,12 @@ class KeyedRng(Rng):
         return f"{_KEYED_PREFIX}{self.key.hex()}:{self.state}"
 
     def next_u32(self) -> int:
-        i = self.state
+        i = self.counter
         block = i // _WORDS_PER_BLOCK
         if block != self._block_index:
             self._block = hashlib.blake2b(block.to_bytes(8, "little"), key=self.key, digest_size=64).digest()
             self._block_index = block
-        self.state = i + 1
+        self.counter = i + 1
         offset = (i % _WORDS_PER_BLOCK) * 4
         return int.from_bytes(self._block[offset : offset + 4], "little")
 

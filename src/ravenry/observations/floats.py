@@ -51,7 +51,7 @@ def joined(head: bytes, middle: bytes | bytearray, tail: bytes) -> bytearray:
     return bytearray().join((head, middle, tail))
 
 
-def mask_bytes(size: int, places: Sequence[int]) -> bytearray:
+def mask_bytes(size: int, places: tuple[int, ...]) -> bytearray:
     """``size`` int8 numbers, 1 at each of ``places`` and 0 elsewhere, as a new bytearray (an
     action mask: numpy reads it in place, writable, with ``np.frombuffer(b, np.int8)``);
     :class:`IndexError` for a place outside 0..size-1."""

@@ -219,20 +219,54 @@ def observation_bytes(lane: Lane, seat: int, encoder: CatanStateEncoder | Throne
     return encoder.encode(state, seat)
 
 
-def agent_view(
-    lane: Lane,
-    seat: int,
-    index: ActionIndex,
-    skip: frozenset[str],
-    offers: Offers | None,
-    encoder: CatanStateEncoder | ThronesStateEncoder,
-    mask_size: int,
-) -> tuple[bytearray, tuple[int, ...], bytearray]:
-    """What a single-agent environment shows ``seat`` after a step, in one call: its
-    observation's bytes (:func:`observation_bytes`), its legal catalogue indices
-    (:func:`legal_now`) and its mask's bytes (int8, 1 at each of them)."""
-    legal = legal_now(lane, seat, index, skip, offers)
-    return observation_bytes(lane, seat, encoder), legal, mask_bytes(mask_size, legal)
+# What a single-agent environment's step gives (AgentSeat.turn): the agent's reward, whether the
+# game ended, whether it was truncated, the observation's bytes, the legal catalogue indices and
+# the mask's bytes.
+Turned = tuple[float, bool, bool, bytearray, tuple[int, ...], bytearray]
+
+
+class AgentSeat:
+    """The agent's seat of a single-agent environment, what it sees and each step, one compiled
+    call each (the interpreted layers of an env step cost a few percent of it). ``index``,
+    ``skip``, ``offers``: how its legal actions become catalogue indices (:func:`legal_now`);
+    ``actions``: the catalogue's actions by index; ``encoder``: the game's fast encoder;
+    ``mask_size``: the catalogue's size; ``rewards``: (score shaping on, its factor, the loser's
+    reward)."""
+
+    def __init__(
+        self,
+        seat: int,
+        index: ActionIndex,
+        actions: list[Action],
+        skip: frozenset[str],
+        offers: Offers | None,
+        encoder: CatanStateEncoder | ThronesStateEncoder,
+        mask_size: int,
+        rewards: tuple[bool, float, float],
+    ) -> None:
+        self.seat = seat
+        self.index = index
+        self.actions = actions
+        self.skip = skip
+        self.offers = offers
+        self.encoder = encoder
+        self.mask_size = mask_size
+        self.score, self.shaping, self.loss_reward = rewards
+
+    def view(self, lane: Lane) -> tuple[bytearray, tuple[int, ...], bytearray]:
+        """What the seat is shown in ``lane`` now: its observation's bytes
+        (:func:`observation_bytes`), its legal catalogue indices (:func:`legal_now`) and its
+        mask's bytes (int8, 1 at each of them)."""
+        seat = self.seat
+        legal = legal_now(lane, seat, self.index, self.skip, self.offers)
+        return observation_bytes(lane, seat, self.encoder), legal, mask_bytes(self.mask_size, legal)
+
+    def turn(self, lane: Lane, chosen: int) -> Turned:
+        """Play catalogue action ``chosen`` (legal: the caller checked) and the bots' turns
+        after it (:meth:`Lane.agent_step`), then what the seat is shown (:meth:`view`)."""
+        reward = lane.agent_step(self.seat, self.actions[chosen], self.score, self.shaping, self.loss_reward)
+        data, legal, mask = self.view(lane)
+        return reward, lane.over(), lane.truncated, data, legal, mask
 
 
 def legal_now(

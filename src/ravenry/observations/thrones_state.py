@@ -141,8 +141,9 @@ class ThronesStateEncoder:
         self._home: list[int] = []
         self._muster_points: list[int] = []
         self._run = bytearray()  # the run from units to orders (board), rewritten in place
-        self._last_face_down: list[int] = []  # the last face-down orders written, and their run
-        self._last_face_down_run = b""
+        # The last face-down orders written (none at first), and their run, rewritten in place.
+        self._last_face_down = [-1] * N_AREAS
+        self._face_down_run = bytearray(self._no_my_orders)
         # Where each of the run's fields starts in it, in bytes (units ... orders).
         board_fields = ("units", "routed", "owner", "power_tokens", "neutral", "home", "orders")
         self._at = [4 * (starts[name] - starts["units"]) for name in board_fields]
@@ -270,7 +271,10 @@ class ThronesStateEncoder:
         write_f32_le(w, float(s.castles_to_win))
         head = w.getvalue()
         w = BytesWriter()
-        w.write(self._face_down(s.pending[seat]) if mine else self._no_my_orders)
+        if mine:
+            w.write(self._face_down(s.pending[seat]))
+        else:
+            w.write(self._no_my_orders)
         # Power and pool: the counts, then whether each is hidden (another house's, while bidding).
         hidden = 0
         if bidding:
@@ -324,17 +328,20 @@ class ThronesStateEncoder:
         w.write(self._seat_flags[seat_mask(s.winners, n) if s.phase == P_OVER else 0])
         return joined(head, board, w.getvalue())
 
-    def _face_down(self, orders: list[int]) -> bytes:
-        """The ``my_orders`` run of a seat's face-down ``orders`` (area → kind, -1: none): the
-        last one made again while they are the same (most steps place none)."""
-        if orders != self._last_face_down:
+    def _face_down(self, orders: list[int]) -> bytearray:
+        """The ``my_orders`` run of a seat's face-down ``orders`` (area → kind, -1: none),
+        rewritten in place: only the areas whose order differs from the last orders written
+        (most steps place none, a planning step one; copy the run to keep it)."""
+        kept = self._last_face_down
+        run = self._face_down_run
+        if orders != kept:
             order_hot = self._order_hot
-            w = BytesWriter()
-            for k in orders:
-                w.write(order_hot[k if k >= 0 else N_ORDER_KINDS])
-            self._last_face_down = orders[:]
-            self._last_face_down_run = w.getvalue()
-        return self._last_face_down_run
+            size = 4 * N_ORDER_KINDS
+            for a, k in enumerate(orders):
+                if k != kept[a]:
+                    kept[a] = k
+                    run[a * size : (a + 1) * size] = order_hot[k if k >= 0 else N_ORDER_KINDS]
+        return run
 
     def _bids(self, w: BytesWriter, s: ThronesData, seat: int, my_bid: bool, bidding: bool) -> None:
         """The ``bids`` block: what the last revealed bids were for and the bids, who has bid

@@ -153,7 +153,7 @@ class Catalogue:
 
     def mask_of(self, legal: Sequence[int]) -> Mask:
         """The mask with 1 at the indices ``legal`` (:meth:`legal`), else 0: a new array."""
-        mask: Mask = np.frombuffer(mask_bytes(self.size, legal), INT8)
+        mask: Mask = np.frombuffer(mask_bytes(self.size, tuple(legal)), INT8)
         return mask
 
     def _offers_within(self, template: Mapping[str, Any]) -> Mask:

@@ -56,10 +56,10 @@ again (a piece placed, a unit moved); the observation and the mask are new bytea
 reads in place. In `gym_env` the agent's action and the bots' turns between two steps run in
 `ravenry/observations/turns.py` (compiled too; a `random` bot's draw is made there;
 `tests/rl/test_rl_bot_turns.py` checks they play as a plain loop of the same bots, and that
-what the env shows is the view encoder's observation and the mask), and the agent's
-observation, legal indices and mask come from one compiled call (`observations/lanes.py`,
-`agent_view`; a legal action's catalogue index worked out from its type and fields:
-`observations/action_index.py`).
+what the env shows is the view encoder's observation and the mask), and a step is one compiled
+call (`observations/lanes.py`, `AgentSeat.turn`: the agent's action, the bots' turns, the reward,
+then the agent's observation, legal indices and mask; a legal action's catalogue index worked
+out from its type and fields: `observations/action_index.py`).
 `vector_env` (what `gymnasium.make_vec` gives without a `vectorization_mode`) plays the games
 of `num_envs` `gym_env`s in a `SyncVectorEnv` (the same observations, rewards, ends, masks and
 refusals for the same seeds, autoreset `NEXT_STEP`: `tests/rl/test_rl_vector.py` checks it), but

@@ -91,6 +91,7 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, (self.match.encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.match.catalogue.size)
         self._legal: tuple[int, ...] = ()  # the agent's legal indices now (info["legal_actions"])
+        self._agent = self.match.agent_seat(seat)  # the agent's compiled steps (None: none)
 
     # -- gymnasium ------------------------------------------------------------------------------------
     def reset(
@@ -113,20 +114,26 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
         index = action.item() if isinstance(action, np.ndarray) else action
         match = self.match
         # (a plain int the mask allows, the common case, without the general check)
-        if not (type(index) is int and index in self._legal) and not match.allowed(self.seat, index):
+        if not (type(index) is int and index in self._legal):
+            if not match.allowed(self.seat, index):
+                obs, info = self._observe()
+                info["illegal"] = True
+                return obs, match.illegal_reward, False, False, info
+            index = int(index)  # (a numpy integer the mask allows)
+        agent = self._agent
+        if agent is None:  # (no compiled encoder for this game: the view encoder's way)
+            lane = match.lane
+            reward = lane.agent_step(
+                self.seat,
+                match.catalogue.actions[index],
+                match.reward_kind == "score",
+                match.shaping,
+                match.loss_reward,
+            )
             obs, info = self._observe()
-            info["illegal"] = True
-            return obs, match.illegal_reward, False, False, info
-        lane = match.lane
-        reward = lane.agent_step(
-            self.seat,
-            match.catalogue.actions[index],
-            match.reward_kind == "score",
-            match.shaping,
-            match.loss_reward,
-        )
-        obs, info = self._observe()
-        return obs, reward, lane.over(), lane.truncated, info
+            return obs, reward, lane.over(), lane.truncated, info
+        obs, reward, over, truncated, legal, mask = match.agent_turn(agent, index)
+        return obs, reward, over, truncated, self._info(legal, mask)
 
     # Gymnasium's generator (``np_random``, ``np_random_seed``: gymnasium.Env reads and sets
     # these two attributes), seeded by ``reset(seed=...)`` only when first asked for: seeding
@@ -163,15 +170,18 @@ class RavenryEnv(gymnasium.Env[ObsType, np.int64]):
     def _observe(self) -> tuple[ObsType, dict[str, Any]]:
         # The env checks the next action against the tuple (it cannot change), so the mask, a
         # new array each step, is the caller's without a copy (Thrones has 21,025 actions).
-        match = self.match
-        obs, legal, mask = match.agent_view(self.seat)
+        obs, legal, mask = self.match.agent_view(self.seat, self._agent)
+        return obs, self._info(legal, mask)
+
+    def _info(self, legal: tuple[int, ...], mask: Mask) -> dict[str, Any]:
+        """The info of the agent's ``legal`` indices and ``mask`` now (kept to check its next action)."""
         self._legal = legal
         info: dict[str, Any] = {"action_mask": mask, "legal_actions": legal}
         if self.info_view:
             # Read-only mappings, not dicts: gymnasium.vector stacks the dicts of infos key by
             # key, which views (a key None in one game, a dict in another) do not survive.
             info["view"] = ReadOnlyView(self.match.view(self.seat))
-        return obs, info
+        return info
 
 
 def bot_specs(match: Match, seat: object, bots: str | Sequence[str]) -> list[str]:

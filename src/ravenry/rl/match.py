@@ -31,7 +31,7 @@ from ravenry.core.protocol import Action, Decision, GameState
 from ravenry.core.registry import get_game, new_game
 from ravenry.observations.brotherhood_state import brotherhood_encoder_for
 from ravenry.observations.catan_state import CatanStateEncoder, state_encoder_for
-from ravenry.observations.lanes import Lane, agent_view, legal_now, observation_bytes
+from ravenry.observations.lanes import AgentSeat, Lane, legal_now, observation_bytes
 from ravenry.observations.thrones_state import ThronesStateEncoder, thrones_encoder_for
 from ravenry.observations.turns import Seats
 from ravenry.rl.catalogue import (
@@ -255,21 +255,44 @@ class Match:
         """The error for an engine's legal action (``error``'s) that the catalogue lacks."""
         return CatalogueError(f"{self.game_id}: legal action {error.args[0]!r} is not in the catalogue")
 
-    def agent_view(self, seat: int) -> tuple[Obs, tuple[int, ...], Mask]:
-        """``seat``'s observation, legal catalogue indices and mask now: what a single-agent
-        environment shows after a step (one compiled call where the game has a fast path)."""
+    def agent_seat(self, seat: int) -> AgentSeat | None:
+        """``seat`` as a single-agent environment's agent, compiled (what it is shown, each of
+        its steps; see :meth:`agent_view`), or None where the view encoder does the work."""
         encoder = self.fast or self.thrones
         if encoder is None:
-            legal = self.legal(seat)
-            return self.observation(seat), legal, self.catalogue.mask_of(legal)
+            return None
         cat = self.catalogue
+        rewards = (self.reward_kind == "score", self.shaping, self.loss_reward)
+        return AgentSeat(
+            seat, cat.action_index, cat.actions, NOT_FOR_AGENTS, cat.offers, encoder, cat.size, rewards
+        )
+
+    def agent_view(self, seat: int, agent: AgentSeat | None = None) -> tuple[Obs, tuple[int, ...], Mask]:
+        """``seat``'s observation, legal catalogue indices and mask now: what a single-agent
+        environment shows after a step (one compiled call with ``agent``, the seat's
+        :meth:`agent_seat`, or where the game has a fast path)."""
+        if agent is None:
+            agent = self.agent_seat(seat)
+            if agent is None:
+                legal = self.legal(seat)
+                return self.observation(seat), legal, self.catalogue.mask_of(legal)
         try:
-            data, legal, mask = agent_view(
-                self.lane, seat, cat.action_index, NOT_FOR_AGENTS, cat.offers, encoder, cat.size
-            )
+            data, legal, mask = agent.view(self.lane)
         except KeyError as exc:
             raise self._not_listed(exc) from None
         return np.frombuffer(data, FLOAT32), legal, np.frombuffer(mask, INT8)
+
+    def agent_turn(
+        self, agent: AgentSeat, chosen: int
+    ) -> tuple[Obs, float, bool, bool, tuple[int, ...], Mask]:
+        """Play ``agent``'s legal catalogue action ``chosen`` and the bots after it, in one
+        compiled call (:meth:`ravenry.observations.lanes.AgentSeat.turn`): the observation, the
+        reward, whether the game ended, whether it was truncated, the legal indices and mask."""
+        try:
+            reward, over, truncated, data, legal, mask = agent.turn(self.lane, chosen)
+        except KeyError as exc:
+            raise self._not_listed(exc) from None
+        return np.frombuffer(data, FLOAT32), reward, over, truncated, legal, np.frombuffer(mask, INT8)
 
     def mask(self, seat: int) -> Mask:
         return self.catalogue.mask_of(self.legal(seat))
