@@ -99,7 +99,7 @@ def test_numpy_integers_play_the_game_python_ints_play(game: str) -> None:
         for _ in range(25):
             obs, reward, term, trunc, info = env.step(kind(rng.choice(info["legal_actions"])))
             assert "illegal" not in info
-            trail.append(obs)
+            trail += [obs, np.array([reward, term, trunc])]
             if term or trunc:
                 obs, info = env.reset(seed=rng.randrange(100))
                 trail.append(obs)
