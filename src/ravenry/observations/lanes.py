@@ -120,7 +120,7 @@ class Lane:
 # What a batch step gives: every game's observation bytes (one after another), reward, whether it
 # ended, whether it was truncated, and whether its action was refused (the legal indices now:
 # Batch.legal).
-Stepped = tuple[bytes, list[float], list[bool], list[bool], list[bool]]
+Stepped = tuple[bytearray, list[float], list[bool], list[bool], list[bool]]
 
 
 class Batch:
@@ -197,10 +197,11 @@ class Batch:
                 out.append(row + j)
         return out
 
-    def observations(self) -> bytes:
-        """Every game's observation for the agent, one after another."""
+    def observations(self) -> bytearray:
+        """Every game's observation for the agent, one after another, in a new bytearray (numpy
+        reads it in place, writable: no second copy of a batch's observations)."""
         agent = self.agent
-        return b"".join(
+        return bytearray().join(
             [observation_bytes(self.lanes[i], agent, self.encoders[i]) for i in range(len(self.lanes))]
         )
 

@@ -167,8 +167,8 @@ class RavenryVectorEnv(VectorEnv[Any, Any, Any]):
             raise ValueError(f"{match.game_id} with these options has no compiled encoder for a vector env")
         return encoder
 
-    def _observations(self, data: bytes) -> Any:
-        return np.frombuffer(bytearray(data), FLOAT32).reshape(self.num_envs, -1)
+    def _observations(self, data: bytearray) -> Any:
+        return np.frombuffer(data, FLOAT32).reshape(self.num_envs, -1)
 
     def _infos(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "_action_mask": np.ones(self.num_envs, dtype=np.bool_)}
