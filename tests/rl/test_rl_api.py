@@ -108,6 +108,32 @@ def test_numpy_integers_play_the_game_python_ints_play(game: str) -> None:
         assert all(np.array_equal(x, y) for x, y in zip(runs[0], trail, strict=True))
 
 
+@pytest.mark.parametrize("game", ["catan", "thrones"])
+def test_the_compiled_step_plays_the_interpreted_steps_game(game: str) -> None:
+    """``AgentSeat.turn`` (one compiled call a step) gives what the interpreted way gives (the
+    lane's step, then ``Match.agent_view`` from the view encoder): the same observations,
+    rewards, ends and legal actions."""
+    runs = []
+    for compiled in (True, False):
+        env = rl.gym_env(game, turn_cap=3, reward="score")
+        if not compiled:
+            env._agent = None
+            env.match.fast = env.match.thrones = None  # (the view encoder: the specification)
+        obs, info = env.reset(seed=6)
+        rng = random.Random(5)
+        trail = [obs, np.array(info["legal_actions"])]
+        for _ in range(40):
+            obs, reward, term, trunc, info = env.step(rng.choice(info["legal_actions"]))
+            trail += [obs, np.array([reward, term, trunc]), np.array(info["legal_actions"])]
+            if term or trunc:
+                obs, info = env.reset(seed=rng.randrange(100))
+                trail += [obs, np.array(info["legal_actions"])]
+        runs.append(trail)
+    compiled_run, interpreted_run = runs
+    assert len(compiled_run) == len(interpreted_run)
+    assert all(np.array_equal(x, y) for x, y in zip(compiled_run, interpreted_run, strict=True))
+
+
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_vector_envs_step(mode: str) -> None:
     envs = gymnasium.make_vec("ravenry/catan-v0", num_envs=2, vectorization_mode=mode, turn_cap=3)
