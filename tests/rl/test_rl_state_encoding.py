@@ -4,6 +4,7 @@ included; Thrones: bidding, battles and their house cards, the end)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -186,3 +187,43 @@ def test_the_pieces_kept_follow_a_switch_between_games(game: str, options: dict[
     for lane in (*games, games[1], games[0], games[2], games[0]):
         match.lane = lane
         views_checked(match, 0)
+
+
+@pytest.mark.parametrize("game", ["catan", "brotherhood"])
+def test_the_pieces_kept_follow_undone_builds(game: str) -> None:
+    """The encoder keeps the pieces while the state's piece counts stay the same; taking a build
+    back restores the pieces and bumps those counts (never back to the snapshot's), so the
+    observation shows the piece gone. Undo at every chance it is offered, most of the time."""
+    match = Match(game, players=4, undo=True, max_offers_per_turn=0, turn_cap=60)
+    rng = random.Random(3)
+    undone = 0
+    for seed in (1, 2):
+        match.reset(seed)
+        while not match.done:
+            if rng.random() < 0.5:  # (not every state: a build, its undo and another build between two looks)
+                views_checked(match, seed)
+            deciders = match.deciders()
+            seat = deciders[0]
+            legal = match.state.legal_actions(seat)
+            takebacks = [a for a in legal if a[0] == "undo"]
+            if takebacks and rng.random() < 0.8:
+                action, undone = takebacks[0], undone + 1
+            else:
+                action = rng.choice([a for a in legal if a[0] != "undo"])
+            match.apply(seat, action)
+    assert undone >= 20, undone
+
+
+def test_another_state_with_the_same_piece_counts_is_read_anew() -> None:
+    """The pieces kept stand for the one state they were read from: a twin with the same piece
+    counts but another piece (put there by hand, the counts left alone) is read, not assumed."""
+    match = Match("catan", players=4, max_offers_per_turn=0)
+    match.reset(5)
+    state = match.state
+    views_checked(match, 5)
+    twin = state.clone()
+    free = next(e for e, owner in enumerate(twin.edge_owner) if owner < 0)
+    twin.edge_owner[free] = 1
+    assert (twin.board_version, twin.buildings_version) == (state.board_version, state.buildings_version)
+    match.state = twin
+    views_checked(match, 5)

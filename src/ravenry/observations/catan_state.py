@@ -95,6 +95,13 @@ class CatanStateEncoder:
         self._node_level: list[int] = []
         self._edge_owner: list[int] = []
         self._harbors_held: list[int] = []  # each seat's harbor kinds as bits (flags_table's index)
+        # The state the kept lists were last checked against, and its piece counts then
+        # (``board_version``, ``buildings_version``: bumped by every change of a piece, undo
+        # included): the same state with the same counts has the same pieces. Held, not just
+        # its id, so that no other state can take its place in memory.
+        self._seen: CatanState | None = None
+        self._seen_board = -1
+        self._seen_buildings = -1
         # The phase one-hot's place by the state's phase number (``phase_name`` looks its name
         # up each call; a game's phase numbers keep their names).
         self._phase_places: dict[int, int] = {}
@@ -112,6 +119,7 @@ class CatanStateEncoder:
             self._static = static
             self._middle = bytearray(static)
             self._node_owner, self._node_level, self._edge_owner = [], [], []
+            self._seen = None
 
     def encode(self, s: CatanState, seat: int, decision: Decision) -> bytearray:
         """``seat``'s observation now (``decision``: the state's current one, which the caller
@@ -204,12 +212,16 @@ class CatanStateEncoder:
         if not self._static:
             raise ValueError("set_static first: the board's static numbers are not known")
         middle = self._middle
+        board, buildings = s.board_version, s.buildings_version
+        if s is self._seen and board == self._seen_board and buildings == self._seen_buildings:
+            return middle  # (most steps: no piece placed since)
         if s.node_owner != self._node_owner or s.node_level != self._node_level:
             self._rewrite_buildings(middle, s.node_owner, s.node_level)
             # A seat's harbors are those its buildings stand on: they change only with them.
             self._harbors_held = [_harbor_bits(kinds) for kinds in s.harbors]
         if s.edge_owner != self._edge_owner:
             self._rewrite_roads(middle, s.edge_owner)
+        self._seen, self._seen_board, self._seen_buildings = s, board, buildings
         return middle
 
     def _rewrite_buildings(self, middle: bytearray, owners: list[int], levels: list[int]) -> None:

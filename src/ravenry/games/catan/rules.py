@@ -402,8 +402,12 @@ class CatanState(CatanTrade):
         assert stack is not None and stack
         undone, snapshot = stack.pop()
         history = self.history
+        board, buildings = self.board_version, self.buildings_version
         snapshot._copy_into(self)
         self.history, self.undo_stack = history, stack
+        # The pieces changed back: new counts, not the snapshot's (which the pieces of the
+        # undone action had moved past: a cache keyed by them must not take them for the same).
+        self.board_version, self.buildings_version = board + 1, buildings + 1
         return [Event("undone", {"player": p, "action": self.game.action_to_json(undone)})]
 
     def _keeps_undo(self, events: list[Event]) -> bool:

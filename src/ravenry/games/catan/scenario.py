@@ -47,6 +47,7 @@ class Position:
         s.roads_left = [s.rules.max_roads] * s.n
         s.settlements_left = [s.rules.max_settlements] * s.n
         s.cities_left = [s.rules.max_cities] * s.n
+        _pieces_changed(s)
         for p in range(s.n):
             self.hand(p)
 
@@ -83,6 +84,7 @@ class Position:
             s.node_owner[node] = p
             s.node_level[node] = 1
             s.settlements_left[p] -= 1
+        _pieces_changed(s)
         return self
 
     def city(self, p: int, *nodes: int) -> Position:
@@ -91,6 +93,7 @@ class Position:
             s.node_owner[node] = p
             s.node_level[node] = 2
             s.cities_left[p] -= 1
+        _pieces_changed(s)
         return self
 
     def road(self, p: int, *edges: int) -> Position:
@@ -98,6 +101,7 @@ class Position:
         for e in edges:
             s.edge_owner[e] = p
             s.roads_left[p] -= 1
+        _pieces_changed(s)
         return self
 
     def road_path(self, p: int, nodes: Iterable[int]) -> Position:
@@ -189,6 +193,12 @@ class Position:
         )
         assert len(s.dev_hands[0]) == N_DEV
         return s
+
+
+def _pieces_changed(s: CatanState) -> None:
+    """Bump the piece counts a placement changes, as the rules do (caches keyed by them)."""
+    s.board_version += 1
+    s.buildings_version += 1
 
 
 def rig_rng(state: CatanState, want: Callable[[Rng], bool]) -> None:

@@ -155,6 +155,8 @@ class CatanData(GameState):
     _frontier: list[tuple[int, tuple[int, ...]] | None]  # (board version, buildable edges) per player
     # (buildings version, owners per hex, (player, cards) per building per hex); see hex_owners
     _hex_cache: tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]] | None
+    # Counts of piece changes, never taken back (an undo bumps them too): the same state with the
+    # same counts has the same pieces (frontier, hex and observation caches).
     board_version: int  # bumped by every change of roads or buildings (frontier caches)
     buildings_version: int  # bumped by every change of settlements or cities (hex caches)
 
@@ -200,6 +202,8 @@ class CatanData(GameState):
         self.end_reason = ""
         self.history = []
         self.undo_stack = [] if getattr(config, "undo", False) is True else None
+        self.board_version = 0
+        self.buildings_version = 0
         self.rebuild_caches()
 
     def rebuild_caches(self) -> None:
@@ -221,8 +225,9 @@ class CatanData(GameState):
                 self.network[owner].update(topo.edge_nodes[edge])
         self._frontier = [None] * self.n
         self._hex_cache = None
-        self.board_version = 0
-        self.buildings_version = 0
+        # (bumped, not reset: the pieces may have changed under the same state)
+        self.board_version += 1
+        self.buildings_version += 1
 
     # -- copying ------------------------------------------------------------------------------
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
