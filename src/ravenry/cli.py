@@ -2,7 +2,10 @@
 processes or as Ray tasks, each finished game streamed to a resumable file with ``--out``) and
 prints (and optionally writes as JSON) the statistics, ``demo`` shows one game between bots,
 ``serve`` runs the server for play in the browser, ``replay`` prints a finished game's record,
-``tournament`` rates bot kinds against each other (OpenSkill, from the ``rl`` extra).
+``tournament`` rates bot kinds against each other (OpenSkill, from the ``rl`` extra),
+``train-evaluator`` trains a game's learned evaluator (torch, the ``train`` extra) and
+``analyse`` reads a finished game's record move by move (each seat's chance of winning, the
+mistakes and the turning points).
 
 Bad input (an unknown game or bot, the wrong number of bots, a non-positive count) prints a
 clear message to stderr and exits with status 2.
@@ -115,6 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--bots", default=None, help="bot per seat, comma-separated (default: greedy)")
     demo.add_argument("--turn-cap", type=_positive, default=None)
     demo.add_argument("--option", type=_option, action="append", default=[], help="game option name=value")
+    demo.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the game's record (JSON, as the replay's)",
+    )
 
     serve = commands.add_parser("serve", help="run the server: lobby, live games with friends and bots")
     serve.add_argument("--host", default="127.0.0.1")
@@ -181,6 +191,29 @@ def build_parser() -> argparse.ArgumentParser:
         "replay", help="print a finished game's record (JSON from /record) move by move"
     )
     rep.add_argument("file", type=Path)
+
+    tev = commands.add_parser(
+        "train-evaluator", help="train a game's evaluator on self-play (torch: pip install 'ravenry[train]')"
+    )
+    tev.add_argument("game", help="game id, e.g. catan")
+    tev.add_argument("--games", type=_positive, default=8000, help="self-play games (default 8000)")
+    tev.add_argument("--seed", type=_seed, default=1)
+    tev.add_argument(
+        "--out", type=Path, default=None, metavar="FILE", help="the network (default: the shipped file)"
+    )
+    tev.add_argument("--players", type=_positive, default=None, help="seats (default: 4, thrones 5)")
+    tev.add_argument("--workers", type=_positive, default=2, help="self-play processes (default 2)")
+    tev.add_argument("--epochs", type=_positive, default=12)
+    tev.add_argument("--every", type=_positive, default=20, help="a position kept every N steps on average")
+    tev.add_argument(
+        "--docs", type=Path, default=Path("docs/evaluators"), metavar="DIR", help="where the report goes"
+    )
+
+    ana = commands.add_parser("analyse", help="a finished game's record analysed move by move")
+    ana.add_argument("file", type=Path, help="the record (the replay's 'Download record' JSON)")
+    ana.add_argument("--json", type=Path, default=None, metavar="OUT", help="the whole analysis as JSON")
+    ana.add_argument("--png", type=Path, default=None, metavar="OUT", help="the win-probability graph")
+    ana.add_argument("--samples", type=_positive, default=4, help="sampled worlds per alternative move")
     return parser
 
 
@@ -237,6 +270,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(args)
         if args.command == "tournament":
             return _tournament(args, console)
+        if args.command == "train-evaluator":
+            return _train_evaluator(args, console)
+        if args.command == "analyse":
+            return _analyse(args, console)
         return _demo(args, console)
     except UsageError as exc:
         print(f"ravenry {args.command}: error: {exc}", file=sys.stderr)
@@ -428,6 +465,65 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(str(exc)) from None
     console.rule(f"{get_game(args.game).name} — seed {args.seed}")
     console.print(game_report(state.observe(None), summary))
+    if args.record is not None:
+        from ravenry.core.record import GameRecord
+
+        args.record.write_text(json.dumps(GameRecord.of(state).to_json()) + "\n")
+        console.print(f"record written to {args.record}")
+    return 0
+
+
+def _default_players(game_id: str, players: int | None) -> int:
+    return players if players is not None else (5 if game_id == "thrones" else 4)
+
+
+def _train_evaluator(args: argparse.Namespace, console: Console) -> int:
+    players = _default_players(args.game, args.players)
+    _check_game(args.game, players)
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        raise UsageError("training needs torch: pip install 'ravenry[train]'") from None
+    from ravenry.evaluators import shipped_path
+    from ravenry.evaluators.train import TrainSettings, train
+
+    settings = TrainSettings(
+        args.game, players, args.games, args.seed, every=args.every, epochs=args.epochs, workers=args.workers
+    )
+    out = args.out or shipped_path(args.game, players)
+    report = train(settings, out, args.docs, console.print)
+    held = report["held_out"]
+    console.print(
+        f"{args.game}: held-out Brier {held['network']['brier']:.4f} "
+        f"(heuristic {held['heuristic']['brier']:.4f}, uniform {held['uniform']['brier']:.4f}), log loss {held['network']['log_loss']:.4f} "
+        f"(heuristic {held['heuristic']['log_loss']:.4f}); {out} ({report['weights_bytes']:,} bytes), "
+        f"{report['seconds']:.0f} s"
+    )
+    return 0
+
+
+def _analyse(args: argparse.Namespace, console: Console) -> int:
+    from ravenry.analysis import analyse, summary_lines
+    from ravenry.core.errors import IllegalAction, MalformedAction
+    from ravenry.core.record import GameRecord
+
+    try:
+        record = GameRecord.from_json(json.loads(args.file.read_text()))
+        result = analyse(record, samples=args.samples)
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except (json.JSONDecodeError, MalformedAction, IllegalAction) as exc:
+        raise UsageError(f"{args.file} is not a game record: {exc}") from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    for line in summary_lines(result):
+        console.print(line)
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=1) + "\n")
+    if args.png is not None:
+        from ravenry.analysis.plot import write_png
+
+        write_png(result, args.png)
     return 0
 
 
