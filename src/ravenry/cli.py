@@ -495,7 +495,8 @@ def _train_evaluator(args: argparse.Namespace, console: Console) -> int:
     held = report["held_out"]
     console.print(
         f"{args.game}: held-out Brier {held['network']['brier']:.4f} "
-        f"(heuristic {held['heuristic']['brier']:.4f}, uniform {held['uniform']['brier']:.4f}), log loss {held['network']['log_loss']:.4f} "
+        f"(heuristic {held['heuristic']['brier']:.4f}, uniform {held['uniform']['brier']:.4f}), "
+        f"log loss {held['network']['log_loss']:.4f} "
         f"(heuristic {held['heuristic']['log_loss']:.4f}); {out} ({report['weights_bytes']:,} bytes), "
         f"{report['seconds']:.0f} s"
     )

@@ -78,6 +78,7 @@ def test_samples_keep_what_the_seat_sees_and_hold_every_invariant(cases: list[Po
         ("greedy", {}),
         ("search", SEARCH_OPTIONS),
         ("search", {**SEARCH_OPTIONS, "leaf": "rich"}),
+        ("expert", {"iters": 6, "width": 3}),
     ],
 )
 def test_every_bot_kind_chooses_the_same_for_a_position_and_its_twin(

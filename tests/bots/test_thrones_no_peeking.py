@@ -106,7 +106,10 @@ def test_others_ready_orders_are_a_full_legal_assignment(cases: list[Position]) 
         assert sample.pending[case.seat] == s.pending[case.seat]
 
 
-@pytest.mark.parametrize(("kind", "options"), [("random", {}), ("greedy", {}), ("search", SEARCH_OPTIONS)])
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [("random", {}), ("greedy", {}), ("search", SEARCH_OPTIONS), ("expert", SEARCH_OPTIONS)],
+)
 def test_every_bot_kind_chooses_the_same_for_a_position_and_its_twin(
     cases: list[Position], kind: str, options: dict[str, Any]
 ) -> None:

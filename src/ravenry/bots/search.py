@@ -25,7 +25,9 @@ Each decision:
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
    :func:`evaluate` (points, production, what the hand can build, against the best opponent;
    ``leaf=rich`` adds :func:`prospects`: unplayed development cards, the resource kinds
-   produced, the races for Longest Road and Largest Army).
+   produced, the races for Longest Road and Largest Army; ``leaf=net`` scores the seat's chance
+   of winning by the game's learned evaluator, from the seat's view of the playout's end:
+   :mod:`ravenry.evaluators`, what the ``expert`` kind plays, ``bots/expert.py``).
 3. **Answer.** The best mean; another candidate replaces greedy's choice only if its mean
    beats greedy's by ``GREEDY_BONUS`` plus ``z`` standard errors of their paired differences
    (round by round, on the same samples and dice): at small budgets a lucky round or two must
@@ -66,6 +68,7 @@ from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
 from ravenry.core.templates import JSONAction, Template, within
+from ravenry.evaluators import evaluator_for
 from ravenry.games.catan.data import (
     CITY_COST,
     DEV_CARD_COST,
@@ -308,6 +311,8 @@ class SearchBot:
             except IllegalAction:  # a playout bot's mistake: score the position as it stands
                 break
             steps += 1
+        if self.leaf == "net":
+            return evaluator_for(self.game, world.config.players).values([world], seat)[0]
         leaf_pips = pips if self.playout == "fast" else hex_pips(world)
         return logistic(evaluate(world, seat, leaf_pips, self.leaf == "rich"))
 
@@ -509,7 +514,8 @@ def evaluate(state: GameState, seat: int, pips: Sequence[int], rich: bool = Fals
     return worth[seat] - best_other
 
 
-LEAVES = ("base", "rich")  # the leaf evaluations: evaluate() alone, or with prospects()
+# the leaf evaluations: evaluate() alone, with prospects(), or the learned evaluator
+LEAVES = ("base", "rich", "net")
 DEV_WEIGHT = 0.3  # each unplayed development card other than a victory point (counted already)
 DIVERSITY_WEIGHT = 0.1  # each resource kind a player's buildings produce
 

@@ -54,6 +54,7 @@ from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
 from ravenry.core.templates import Template
+from ravenry.evaluators import evaluator_for
 from ravenry.games.thrones.data import (
     AREA_CASTLE,
     CONSOLIDATE,
@@ -85,6 +86,10 @@ UNIT = 0.3  # per point of unit strength (footman 1, knight 2, ship 1)
 TRACK_TOP = (0.6, 0.4, 0.3)  # first place on the Iron Throne, Fiefdoms, King's Court tracks
 
 
+# the leaf evaluations: evaluate() (points against the best other house) or the learned evaluator
+LEAVES = ("base", "net")
+
+
 class ThronesSearchBot:
     kind = "search"
     uses_templates = True
@@ -98,8 +103,12 @@ class ThronesSearchBot:
         width: int = 6,
         horizon: int = 1,
         plans: int = 6,
+        leaf: str = "base",
     ) -> None:
         check_whole_numbers((("width", width, 1), ("horizon", horizon, 1), ("plans", plans, 1)))
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}")
+        self.leaf = leaf
         self.iters, self.ms = decision_budget(iters, ms)
         self.width = width
         self.horizon = horizon
@@ -291,6 +300,8 @@ class ThronesSearchBot:
             except IllegalAction:  # a playout bot's mistake: score the position as it stands
                 break
             steps += 1
+        if self.leaf == "net":
+            return evaluator_for("thrones", world.n).values([world], seat)[0]
         return logistic(evaluate(world, seat))
 
 

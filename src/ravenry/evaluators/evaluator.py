@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from ravenry.core.protocol import GameState
-from ravenry.evaluators.features import Featurizer, featurizer
+from ravenry.evaluators.features import Featurizer, assemble, featurizer
 from ravenry.evaluators.heuristic import heuristic_probabilities
 from ravenry.evaluators.network import Network, load_network
 
@@ -43,10 +43,6 @@ class Evaluator:
         self.players = players
         self.network = network
         self.features: Featurizer | None = featurizer(game_id, players) if network is not None else None
-        if network is not None and self.features is not None and network.inputs != self.features.size:
-            raise ValueError(
-                f"the {game_id} network reads {network.inputs} numbers, the encoding has {self.features.size}"
-            )
 
     @property
     def kind(self) -> str:
@@ -60,8 +56,8 @@ class Evaluator:
             return done
         if self.network is None or self.features is None:
             return heuristic_probabilities(state)
-        row = self.features.view_row(state.observe(seat))
-        return [float(x) for x in self.network.probabilities(row[None, :])[0]]
+        x = self.features.inputs(state, [seat])
+        return [float(p) for p in self.network.probabilities(x)[0]]
 
     def values(self, states: Sequence[GameState], seat: int) -> list[float]:
         """``seat``'s own chance of winning in each of ``states``, judged from its view: one
@@ -80,10 +76,11 @@ class Evaluator:
             for i in todo:
                 out[i] = heuristic_probabilities(states[i])[seat]
             return out
-        rows = np.empty((len(todo), self.features.size), dtype=np.float32)
-        for j, i in enumerate(todo):
-            rows[j] = self.features.view_row(states[i].observe(seat))
-        probs = self.network.probabilities(rows)
+        rows = [self.features.rows(states[i], seat) for i in todo]
+        x = assemble(
+            np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows]), np.full(len(todo), seat, np.int64)
+        )
+        probs = self.network.probabilities(x)
         for j, i in enumerate(todo):
             out[i] = float(probs[j, seat])
         return out
@@ -97,7 +94,7 @@ class Evaluator:
         if self.network is None or self.features is None:
             return heuristic_probabilities(state)
         n = self.players
-        probs = self.network.probabilities(self.features.rows(state, range(n)))
+        probs = self.network.probabilities(self.features.inputs(state, range(n)))
         own = [max(float(probs[p, p]), 1e-6) for p in range(n)]
         total = sum(own)
         return [x / total for x in own]

@@ -2,8 +2,9 @@
 
 The file format (``.npz``) is this module's alone: ``mean`` and ``scale`` standardise the
 input, ``w0, b0, w1, b1, ...`` are the layers (ReLU between them, none after the last), and
-``meta`` is a JSON string (game, players, input size, training facts). The last layer gives one
-logit per seat; a softmax over them is each seat's chance of winning.
+``meta`` is a JSON string (game, players, input size, training facts). The input is one row per
+seat (B x seats x inputs, :func:`ravenry.evaluators.features.assemble`), the same weights score
+every seat's row, and a softmax over the seats' scores is each seat's chance of winning.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 Array = npt.NDArray[np.float32]
+CLIP = 8.0  # every standardised input is clipped to [-CLIP, CLIP] (as in training)
 
 
 @dataclass(frozen=True)
@@ -30,19 +32,16 @@ class Network:
     def inputs(self) -> int:
         return int(self.mean.shape[0])
 
-    @property
-    def outputs(self) -> int:
-        return int(self.layers[-1][1].shape[0])
-
     def logits(self, x: Array) -> Array:
-        """The last layer's numbers for a batch ``x`` (rows of ``inputs`` numbers)."""
-        h = (x - self.mean) * self.scale
+        """Each seat's score for a batch ``x`` (B x seats x inputs) → B x seats."""
+        h = np.clip((x - self.mean) * self.scale, -CLIP, CLIP)
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < last:
                 np.maximum(h, 0.0, out=h)
-        return h
+        out: Array = h[..., 0]
+        return out
 
     def probabilities(self, x: Array) -> Array:
         """Each row's softmax: every seat's chance of winning, each row summing to 1."""
@@ -77,6 +76,6 @@ def load_network(path: Path) -> Network:
             meta = json.loads(str(data["meta"]))
         except KeyError as exc:
             raise ValueError(f"{path} is not an evaluator network: no {exc.args[0]}") from None
-    if not layers or layers[0][0].shape[0] != mean.shape[0]:
+    if not layers or layers[0][0].shape[0] != mean.shape[0] or layers[-1][0].shape[1] != 1:
         raise ValueError(f"{path} is not an evaluator network: its layers do not fit its input")
     return Network(mean, scale, layers, meta)

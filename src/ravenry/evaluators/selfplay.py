@@ -30,29 +30,33 @@ CHUNK = 25  # games a worker plays per task
 
 @dataclass
 class Positions:
-    """Rows of encoded views: ``x`` (float16: every number is a small count or a flag),
-    ``target`` (each seat's share of the win, the winners sharing 1), ``viewer`` (whose view
-    the row is), ``game`` (the game's index: held-out games are split by it) and
-    ``standing`` (the hand-written heuristic's standing of each seat at that position)."""
+    """One row per view of a position: ``seats`` (its seat rows, views x seats x k, see
+    :mod:`ravenry.evaluators.features`), ``overall`` (its game row), ``target`` (each seat's share
+    of the win, the winners sharing 1), ``viewer`` (whose view it is), ``game`` (the game's
+    index: held-out games are split by it) and ``standing`` (the hand-written heuristic's
+    standing of each seat at that position)."""
 
-    x: npt.NDArray[np.float16]
+    seats: npt.NDArray[np.float32]
+    overall: npt.NDArray[np.float32]
     target: npt.NDArray[np.float32]
     viewer: npt.NDArray[np.int8]
     game: npt.NDArray[np.int32]
     standing: npt.NDArray[np.float32]
 
     @staticmethod
-    def joined(parts: Sequence[Positions], size: int, players: int) -> Positions:
+    def joined(parts: Sequence[Positions], players: int) -> Positions:
         if not parts:
             return Positions(
-                np.zeros((0, size), np.float16),
+                np.zeros((0, players, 0), np.float32),
+                np.zeros((0, 0), np.float32),
                 np.zeros((0, players), np.float32),
                 np.zeros(0, np.int8),
                 np.zeros(0, np.int32),
                 np.zeros((0, players), np.float32),
             )
         return Positions(
-            np.concatenate([p.x for p in parts]),
+            np.concatenate([p.seats for p in parts]),
+            np.concatenate([p.overall for p in parts]),
             np.concatenate([p.target for p in parts]),
             np.concatenate([p.viewer for p in parts]),
             np.concatenate([p.game for p in parts]),
@@ -84,7 +88,7 @@ def game_positions(plan: SelfPlay, index: int) -> Positions | None:
     rngs = [Rng.from_seed(derive_seed(seed, p)) for p in range(n)]
     explore = Rng.from_seed(derive_seed(seed, n + 1))
     explore_per_mille = round(plan.epsilon * 1000)
-    rows: list[npt.NDArray[np.float32]] = []
+    rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = []
     standing: list[list[float]] = []
     steps = 0
     max_steps = plan.turn_cap * STEPS_PER_TURN_LIMIT
@@ -95,7 +99,7 @@ def game_positions(plan: SelfPlay, index: int) -> Positions | None:
         if state.turn_number() > plan.turn_cap or steps >= max_steps:
             return None
         if explore.below(plan.every) == 0:
-            rows.append(feats.rows(state, range(n)))
+            rows += [feats.rows(state, v) for v in range(n)]
             standing.append(standings(state))
         for p in sorted(decision.players):
             if p not in state.decision().players:  # a simultaneous answer closed it
@@ -111,9 +115,10 @@ def game_positions(plan: SelfPlay, index: int) -> Positions | None:
     assert final is not None
     if not rows:
         return None
-    k = len(rows)
+    k = len(rows) // n
     return Positions(
-        np.concatenate(rows).astype(np.float16),
+        np.stack([r[0] for r in rows]),
+        np.stack([r[1] for r in rows]),
         np.tile(np.array(final, np.float32), (k * n, 1)),
         np.tile(np.arange(n, dtype=np.int8), k),
         np.full(k * n, index, np.int32),
@@ -124,8 +129,7 @@ def game_positions(plan: SelfPlay, index: int) -> Positions | None:
 def play_chunk(plan: SelfPlay, indices: Sequence[int]) -> tuple[int, Positions]:
     """Games ``indices`` of ``plan``: how many were played, and their positions joined."""
     parts = [p for p in (game_positions(plan, i) for i in indices) if p is not None]
-    feats = featurizer(plan.game_id, plan.players)
-    return len(indices), Positions.joined(parts, feats.size, plan.players)
+    return len(indices), Positions.joined(parts, plan.players)
 
 
 def generate(
@@ -134,7 +138,6 @@ def generate(
     """The positions of games 0..games-1 of ``plan``, played on ``workers`` processes (1: in
     this one), in game order whatever the pool's timing."""
     chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
-    feats = featurizer(plan.game_id, plan.players)
     results: list[Positions] = []
     if workers <= 1:
         for chunk in chunks:
@@ -150,4 +153,4 @@ def generate(
                 results.append(part)
                 if progress is not None:
                     progress(played)
-    return Positions.joined(results, feats.size, plan.players)
+    return Positions.joined(results, plan.players)

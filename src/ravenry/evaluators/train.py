@@ -22,10 +22,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ravenry.evaluators.features import FEATURES, assemble
 from ravenry.evaluators.heuristic import softmax
-from ravenry.evaluators.network import Network
+from ravenry.evaluators.network import CLIP, Network
 from ravenry.evaluators.selfplay import Positions, SelfPlay, generate
 
+SPREAD_FLOOR = 0.1  # the least spread a number is standardised by
 HELD_OUT = 0.15  # the share of games (not positions) kept out of training
 TEMPERATURES = (0.25, 0.35, 0.5, 0.7, 1.0, 1.4, 2.0, 2.8, 4.0)  # the heuristic's fitted on training games
 
@@ -39,11 +41,15 @@ class TrainSettings:
     every: int = 20
     epsilon: float = 0.1
     bot: str = "greedy"
-    hidden: tuple[int, ...] = (256, 128)
+    hidden: tuple[int, ...] = (64, 32)
     epochs: int = 12
     batch: int = 1024
     lr: float = 1e-3
     workers: int = 2
+
+
+def _inputs(positions: Positions, idx: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    return assemble(positions.seats[idx], positions.overall[idx], positions.viewer[idx].astype(np.int64))
 
 
 def brier(p: npt.NDArray[np.float32], y: npt.NDArray[np.float32]) -> float:
@@ -66,12 +72,19 @@ def _positions(settings: TrainSettings, out: Path, log: Callable[[str], None]) -
     plan = SelfPlay(
         settings.game_id, settings.players, settings.seed, settings.bot, settings.every, settings.epsilon
     )
-    key = json.dumps(asdict(plan) | {"games": settings.games}, sort_keys=True)
+    key = json.dumps(asdict(plan) | {"games": settings.games, "features": FEATURES}, sort_keys=True)
     if cache.exists():
         with np.load(cache, allow_pickle=False) as data:
             if str(data["key"]) == key:
                 log(f"positions read from {cache}")
-                return Positions(data["x"], data["target"], data["viewer"], data["game"], data["standing"])
+                return Positions(
+                    data["seats"],
+                    data["overall"],
+                    data["target"],
+                    data["viewer"],
+                    data["game"],
+                    data["standing"],
+                )
     with Progress() as bar:
         task = bar.add_task(f"self-play {settings.game_id}", total=settings.games)
         positions = generate(plan, settings.games, settings.workers, lambda k: bar.advance(task, k))
@@ -100,26 +113,29 @@ def train(
     is_held = np.array([g in held for g in positions.game.tolist()])
     train_idx = np.flatnonzero(~is_held)
     test_idx = np.flatnonzero(is_held)
-    x_train = positions.x[train_idx].astype(np.float32)
+    sample = train_idx[:: max(1, len(train_idx) // 50000)]
+    x_train = _inputs(positions, sample).reshape(-1, _inputs(positions, sample[:1]).shape[2])
     mean = x_train.mean(axis=0)
     std = x_train.std(axis=0)
-    scale = np.where(std > 1e-6, 1.0 / np.maximum(std, 1e-6), 0.0).astype(np.float32)
-    del x_train
+    # A number that (almost) never varies in training must not blow up where it does: its
+    # spread is taken as at least SPREAD_FLOOR, and every standardised number is clipped.
+    scale = np.where(std > 1e-6, 1.0 / np.maximum(std, SPREAD_FLOOR), 0.0).astype(np.float32)
     n = settings.players
-    size = positions.x.shape[1]
-    widths = (size, *settings.hidden, n)
+    size = x_train.shape[1]
+    del x_train
+    widths = (size, *settings.hidden, 1)
     layers: list[torch.nn.Module] = []
     for i in range(len(widths) - 1):
         layers.append(torch.nn.Linear(widths[i], widths[i + 1]))
         if i < len(widths) - 2:
             layers.append(torch.nn.ReLU())
-    model = torch.nn.Sequential(*layers)
+    model = torch.nn.Sequential(*layers)  # one seat's row -> its score, the same for every seat
     optimiser = torch.optim.Adam(model.parameters(), lr=settings.lr)
     mean_t, scale_t = torch.from_numpy(mean), torch.from_numpy(scale)
 
     def batch_of(idx: npt.NDArray[np.int64]) -> tuple[Any, Any]:
-        x = torch.from_numpy(positions.x[idx].astype(np.float32))
-        return (x - mean_t) * scale_t, torch.from_numpy(positions.target[idx])
+        x = torch.from_numpy(_inputs(positions, idx))
+        return ((x - mean_t) * scale_t).clamp_(-CLIP, CLIP), torch.from_numpy(positions.target[idx])
 
     def evaluate(idx: npt.NDArray[np.int64]) -> tuple[float, npt.NDArray[np.float32]]:
         model.eval()
@@ -128,7 +144,7 @@ def train(
         with torch.no_grad():
             for start in range(0, len(idx), 8192):
                 x, y = batch_of(idx[start : start + 8192])
-                logp = torch.log_softmax(model(x), dim=1)
+                logp = torch.log_softmax(model(x)[..., 0], dim=1)
                 total += float(-(y * logp).sum())
                 probs.append(logp.exp().numpy())
         model.train()
@@ -138,7 +154,7 @@ def train(
     curve: list[dict[str, float]] = []
     best: dict[str, Any] | None = None
     first_epoch = 0
-    key = json.dumps(asdict(settings), sort_keys=True)
+    key = json.dumps(asdict(settings) | {"features": FEATURES}, sort_keys=True)
     if checkpoint.exists():
         saved = torch.load(checkpoint, weights_only=False)
         if saved.get("key") == key:
@@ -155,11 +171,11 @@ def train(
             total = 0.0
             for start in range(0, len(order), settings.batch):
                 x, y = batch_of(order[start : start + settings.batch])
-                loss = -(y * torch.log_softmax(model(x), dim=1)).sum(dim=1).mean()
+                loss = -(y * torch.log_softmax(model(x)[..., 0], dim=1)).sum(dim=1).mean()
                 optimiser.zero_grad()
                 loss.backward()
                 optimiser.step()
-                total += float(loss) * len(x)
+                total += float(loss.detach()) * len(x)
             held_loss, _ = evaluate(test_idx)
             curve.append(
                 {"epoch": epoch + 1, "train_log_loss": total / len(order), "held_out_log_loss": held_loss}
@@ -205,6 +221,7 @@ def train(
             "game": settings.game_id,
             "players": n,
             "inputs": size,
+            "features": FEATURES,
             "settings": asdict(settings),
             "best_epoch": best["epoch"],
         },

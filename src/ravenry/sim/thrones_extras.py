@@ -27,12 +27,12 @@ def thrones_extras(view: Mapping[str, Any]) -> GameExtras:
     winner = "none"
     if result is not None and result["winners"]:
         winner = str(houses[int(result["winners"][0])])
+    per_seat = {CASTLES: tuple(float(c) for c in view["castles"])}
+    # A game stopped at its turn cap during a bid hides the houses' power: it is left out then.
+    if all(p is not None for p in view["power"]):
+        per_seat[POWER] = tuple(float(p) for p in view["power"])
     return GameExtras(
-        values={ENDING: ending, WINNING_HOUSE: winner, "last turn": float(view["turn"])},
-        per_seat={
-            CASTLES: tuple(float(c) for c in view["castles"]),
-            POWER: tuple(float(p) for p in view["power"]),
-        },
+        values={ENDING: ending, WINNING_HOUSE: winner, "last turn": float(view["turn"])}, per_seat=per_seat
     )
 
 

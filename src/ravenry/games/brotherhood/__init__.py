@@ -47,6 +47,7 @@ DECLARATION = GameDeclaration(
     bots={
         "greedy": "ravenry.bots.greedy.brotherhood:GreedyBrotherhoodBot",
         "search": "ravenry.bots.search:SearchBot",
+        "expert": "ravenry.bots.expert:catan_expert",
     },
     extras="ravenry.sim.brotherhood_extras:BROTHERHOOD_EXTRAS",
     renderer="/static/js/games/catan.js",

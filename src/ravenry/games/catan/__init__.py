@@ -10,7 +10,11 @@ from ravenry.games.catan.rules import CatanState
 CATAN_GAME = CatanGame()
 DECLARATION = GameDeclaration(
     CATAN_GAME,
-    bots={"greedy": "ravenry.bots.greedy.catan:GreedyCatanBot", "search": "ravenry.bots.search:SearchBot"},
+    bots={
+        "greedy": "ravenry.bots.greedy.catan:GreedyCatanBot",
+        "search": "ravenry.bots.search:SearchBot",
+        "expert": "ravenry.bots.expert:catan_expert",
+    },
     renderer="/static/js/games/catan.js",
 )
 

@@ -73,6 +73,7 @@ DECLARATION = GameDeclaration(
     bots={
         "greedy": "ravenry.bots.greedy.got_catan:GreedyGotCatanBot",
         "search": "ravenry.bots.search:SearchBot",
+        "expert": "ravenry.bots.expert:catan_expert",
     },
     renderer="/static/js/games/catan.js",
 )

@@ -14,6 +14,7 @@ DECLARATION = GameDeclaration(
     bots={
         "greedy": "ravenry.bots.greedy.thrones:GreedyThronesBot",
         "search": "ravenry.bots.thrones_search:ThronesSearchBot",
+        "expert": "ravenry.bots.expert:thrones_expert",
     },
     extras="ravenry.sim.thrones_extras:THRONES_EXTRAS",
     renderer="/static/js/games/thrones.js",

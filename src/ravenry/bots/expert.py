@@ -1,0 +1,40 @@
+"""The ``expert`` bot: the search bots (``bots/search.py`` for the Catan family,
+``bots/thrones_search.py`` for ``thrones``) with the game's learned evaluator at the leaves of
+their playouts (``leaf=net``: the seat's chance of winning judged from its own view of each
+playout's end, :mod:`ravenry.evaluators`), and shorter playouts, since the evaluator sees further
+than the hand-written score did.
+
+It does everything a seat must do as the search bots do (domestic offers and answers,
+discards, the robber and Tormund, every hero; every Thrones decision), searches only on states
+sampled from its seat's view, and takes the same budgets: ``expert:iters=N`` (reproducible) and
+``expert:ms=N``. Where no network ships for a game's player count, the evaluator is the
+heuristic rescaled to probabilities. Measured strength: ``benchmarks/bot_strength.py`` and
+``docs/evaluators/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ravenry.bots.search import SearchBot
+from ravenry.bots.thrones_search import ThronesSearchBot
+
+# The settings the expert plays with beyond its budget (any may be given as an option too).
+CATAN_DEFAULTS: Final[dict[str, Any]] = {"leaf": "net", "horizon": 1}
+THRONES_DEFAULTS: Final[dict[str, Any]] = {"leaf": "net", "horizon": 1}
+
+
+def catan_expert(
+    iters: int | None = None, ms: float | None = None, game: str = "catan", **options: Any
+) -> SearchBot:
+    """The Catan family's expert: a :class:`SearchBot` with the evaluator at its leaves."""
+    bot = SearchBot(iters, ms, game=game, **(CATAN_DEFAULTS | options))
+    bot.kind = "expert"
+    return bot
+
+
+def thrones_expert(iters: int | None = None, ms: float | None = None, **options: Any) -> ThronesSearchBot:
+    """``thrones``'s expert: a :class:`ThronesSearchBot` with the evaluator at its leaves."""
+    bot = ThronesSearchBot(iters, ms, **(THRONES_DEFAULTS | options))
+    bot.kind = "expert"
+    return bot
