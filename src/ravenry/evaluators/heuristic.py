@@ -14,10 +14,9 @@ from typing import Final
 
 from ravenry.core.protocol import GameState
 
-# Points of standing per unit of the softmax: fitted on held-out games by `ravenry
-# train-evaluator` (docs/evaluators/GAME.json, "heuristic_temperature"); assumed here, for
-# every game the same, until a fit replaces it.
-TEMPERATURE: Final[dict[str, float]] = {"catan": 1.5, "got-catan": 1.5, "brotherhood": 1.5, "thrones": 1.5}
+# Points of standing per unit of the softmax: fitted on the training games by `ravenry
+# train-evaluator` (docs/evaluators/GAME.json, "heuristic_temperature", 2026-12-06, seed 1).
+TEMPERATURE: Final[dict[str, float]] = {"catan": 2.8, "got-catan": 2.0, "brotherhood": 2.0, "thrones": 2.8}
 
 
 def standings(state: GameState) -> list[float]:
