@@ -237,6 +237,14 @@ def create_app(
     async def record(game_id: str) -> dict[str, Any]:
         return await lobby.record(game_id)
 
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: str) -> Response:
+        # 200 with the analysis once kept; 202 while the bot pool works it out (ask again).
+        kept = await lobby.analysis(game_id)
+        if kept is None:
+            return JSONResponse({"status": "computing"}, status_code=202)
+        return Response(kept, media_type="application/json")
+
     @app.get("/api/games/{game_id}/replay/{k}")
     async def replay_step(game_id: str, k: int) -> dict[str, Any]:
         return await lobby.replay_step(game_id, k)

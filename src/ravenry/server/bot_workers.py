@@ -71,6 +71,8 @@ PRELOAD = (
     "ravenry.bots.greedy",
     "ravenry.bots.random_bot",
     "ravenry.bots.search",
+    "ravenry.bots.expert",
+    "ravenry.analysis",
     "ravenry.server.bot_workers",
 )
 
@@ -124,6 +126,14 @@ def decide(job: BotJob) -> BotAnswer:
         time.perf_counter() - started,
         os.getpid(),
     )
+
+
+def analyse_record(record: dict[str, Any]) -> dict[str, Any]:
+    """Run one analysis (in a worker): the record is the game's JSON record (``record_json``)."""
+    from ravenry.analysis import analyse
+    from ravenry.core.record import GameRecord
+
+    return analyse(GameRecord.from_json(record))
 
 
 def _worker_started(nice: int, server: int) -> None:
@@ -215,6 +225,20 @@ class BotPool:
                 log.warning("a bot worker died (try %d of %d); starting a new pool", attempt + 1, tries)
                 self._replace(executor)
         raise BotWorkerLost(f"the bot's worker died {self.retries + 1} times in a row")
+
+    async def analyse(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The analysis of a finished game's record (:func:`ravenry.analysis.analyse`), worked
+        out in a worker like a bot's decision (never on the event loop). Raises
+        :class:`BotWorkerLost` after ``retries`` lost workers."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(self.retries + 1):
+            executor = self._current()
+            try:
+                return await loop.run_in_executor(executor, analyse_record, record)
+            except BrokenProcessPool:
+                log.warning("a worker died analysing (try %d of %d)", attempt + 1, self.retries + 1)
+                self._replace(executor)
+        raise BotWorkerLost(f"the analysis's worker died {self.retries + 1} times in a row")
 
     def _replace(self, broken: Executor) -> None:
         # Every job of a broken pool fails at once: the first to notice replaces it, the others

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ravenry.core.errors import IllegalAction
 from ravenry.core.record import GameRecord, replay_to
+from ravenry.server.bot_workers import BotPool
 from ravenry.server.clocks import TABLE_OPTIONS, table_options
 from ravenry.server.clocks import option_specs as table_option_specs
 from ravenry.server.limits import Limits
@@ -43,6 +46,9 @@ __all__ = ["SERVER_OPTIONS", "ApiError", "Lobby", "too_many_games"]
 SERVER_OPTIONS = frozenset({"rng"})
 CHAT_PER_REPLAY_STEP = 200  # chat lines a replay step shows (those said at that position)
 GAME_STATUSES = ("open", "running", "finished")
+
+
+log = logging.getLogger("ravenry.server")
 
 
 class ApiError(Exception):
@@ -64,6 +70,7 @@ class LobbyHost(Protocol):
     """What the lobby reads and calls of the hub (:class:`~ravenry.server.hub.Hub`) that owns it."""
 
     storage: Storage
+    bot_pool: BotPool
     limits: Limits
     bot_delay: float
     fixed_seed: int | None
@@ -86,6 +93,8 @@ class Lobby:
     def __init__(self, hub: LobbyHost) -> None:
         self.hub = hub
         self._create_lock = asyncio.Lock()  # one game drawn and stored at a time (fixed seeds count games)
+        # Analyses being worked out in the bot pool, by game id (one at a time per game).
+        self._analysing: dict[str, asyncio.Task[None]] = {}
 
     # -- finding --------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
@@ -228,6 +237,43 @@ class Lobby:
         row = await self.row(game_id)
         _require_finished(row)
         return record_json(row, await self.hub.storage.call(self.hub.storage.actions, game_id))
+
+    async def analysis(self, game_id: str) -> str | None:
+        """The finished game's analysis as JSON text (:mod:`ravenry.analysis`), or None while it
+        is being worked out: the first ask starts it in the bot worker pool (never on the event
+        loop), it is kept with the game, and every later ask reads it from the store. A running
+        game has none (no help mid-game, nothing of what a seat cannot see)."""
+        from ravenry.analysis import SCHEMA
+
+        storage = self.hub.storage
+        row = await self.row(game_id)
+        _require_finished(row)
+        kept = await storage.call(storage.get_analysis, game_id, SCHEMA)
+        if kept is not None:
+            return kept
+        task = self._analysing.get(game_id)
+        if task is not None and task.done():
+            del self._analysing[game_id]
+            if task.exception() is not None:
+                raise ApiError(500, "analysis_failed", "the analysis of this game failed; ask again to retry")
+            return await storage.call(storage.get_analysis, game_id, SCHEMA)
+        if task is None:
+            record = record_json(row, await storage.call(storage.actions, game_id))
+            self._analysing[game_id] = asyncio.create_task(self._analyse(game_id, record))
+        return None
+
+    async def _analyse(self, game_id: str, record: dict[str, Any]) -> None:
+        from ravenry.analysis import SCHEMA
+
+        try:
+            result = await self.hub.bot_pool.analyse(record)
+        except Exception:
+            log.exception("the analysis of game %s failed", game_id)
+            raise
+        storage = self.hub.storage
+        await storage.call(
+            storage.add_analysis, game_id, SCHEMA, json.dumps(result, separators=(",", ":")), time.time()
+        )
 
     async def replay_step(self, game_id: str, k: int) -> dict[str, Any]:
         """The finished game after its first ``k`` actions, as a spectator saw it then: the view,

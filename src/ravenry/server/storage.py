@@ -175,6 +175,18 @@ rematches_table = Table(
     ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
 )
 
+# The analysis of a finished game (migration 0005): its JSON (ravenry.analysis), kept once.
+analyses_table = Table(
+    "analyses",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("schema", Integer, nullable=False),  # ravenry.analysis.SCHEMA of the body
+    Column("body", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("game_id"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
 
 # The statements of the hot path (one per accepted action), built once: building a statement
 # costs SQLAlchemy more than SQLite takes to run it.
@@ -775,6 +787,37 @@ class Storage:
         with self.engine.begin() as conn:
             rows = conn.execute(query).all()
         return [_chat_row(r) for r in reversed(rows)]
+
+    def add_analysis(self, game_id: str, schema: int, body: str, at: float) -> str:
+        """Keep the analysis of ``game_id`` unless one of this schema is kept already (the first
+        of two racing writers wins); returns the one kept. One of an older schema is replaced."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                analyses_table.delete().where(
+                    analyses_table.c.game_id == game_id, analyses_table.c.schema != schema
+                )
+            )
+            if self.is_sqlite:
+                from sqlalchemy.dialects.sqlite import insert as upsert
+            else:
+                from sqlalchemy.dialects.postgresql import insert as upsert  # type: ignore[assignment]
+            conn.execute(
+                upsert(analyses_table)
+                .values(game_id=game_id, schema=schema, body=body, at=at)
+                .on_conflict_do_nothing(index_elements=["game_id"])
+            )
+            kept = conn.execute(select(analyses_table.c.body).where(analyses_table.c.game_id == game_id))
+            return str(kept.scalar_one())
+
+    def get_analysis(self, game_id: str, schema: int) -> str | None:
+        """The kept analysis of ``game_id`` in ``schema`` (None: none, or of another schema)."""
+        with self.engine.begin() as conn:
+            body = conn.execute(
+                select(analyses_table.c.body).where(
+                    analyses_table.c.game_id == game_id, analyses_table.c.schema == schema
+                )
+            ).scalar_one_or_none()
+        return None if body is None else str(body)
 
     def chat_at(self, game_id: str, seq: int, limit: int) -> list[ChatRow]:
         """The first ``limit`` lines said while the game stood at ``seq`` (for the replay)."""
