@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ravenry.analysis.colours import seat_colours
 from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.record import GameRecord, _game
@@ -153,6 +154,7 @@ def analyse(
         "game": game.id,
         "players": n,
         "seats": names,
+        "colours": seat_colours(game.id, names),
         "seed": record.config.get("seed"),
         "finished": result is not None,
         "winners": list(result.winners) if result is not None else [],

@@ -4,23 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final
-
-# The page's colours (web/static/js/games/catan-data.js PLAYER_COLORS; css/thrones.css houses).
-CATAN_COLOURS: Final = ("#d62839", "#1f5fd1", "#f08c00", "#7b3fbf", "#9a9a9a", "#2f7d32")
-HOUSE_COLOURS: Final = {
-    "Stark": "#5f6f7f",
-    "Lannister": "#b0171f",
-    "Baratheon": "#d9a400",
-    "Greyjoy": "#222222",
-    "Tyrell": "#2f7d32",
-}
-
-
-def seat_colours(analysis: dict[str, Any]) -> list[str]:
-    if analysis["game"] == "thrones":
-        return [HOUSE_COLOURS.get(name, "#888888") for name in analysis["seats"]]
-    return [CATAN_COLOURS[p % len(CATAN_COLOURS)] for p in range(analysis["players"])]
+from typing import Any
 
 
 def write_png(analysis: dict[str, Any], path: Path) -> None:
@@ -31,7 +15,7 @@ def write_png(analysis: dict[str, Any], path: Path) -> None:
 
     table = analysis["win_probability"]
     fig, ax = plt.subplots(figsize=(9, 3.6))
-    for p, (name, colour) in enumerate(zip(analysis["seats"], seat_colours(analysis), strict=True)):
+    for p, (name, colour) in enumerate(zip(analysis["seats"], analysis["colours"], strict=True)):
         ax.plot(range(len(table)), [row[p] for row in table], color=colour, label=name, linewidth=1.6)
         for d in analysis["mistakes"][p]:
             ax.plot(d["step"], table[d["step"]][p], marker="v", color=colour, markersize=7)

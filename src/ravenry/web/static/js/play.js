@@ -5,6 +5,7 @@ import { h, clear } from "./shell/dom.js";
 import { Connection } from "./shell/connection.js";
 import { GameLog, Notices } from "./shell/log.js";
 import { ReplayViewer } from "./shell/replay.js";
+import { AnalysisPanel } from "./shell/analysis-graph.js";
 import { TurnAlerts } from "./shell/alerts.js";
 import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
@@ -224,7 +225,13 @@ $("chat-form").addEventListener("submit", (e) => {
   else flash("Not connected: the message was not sent.", "error");
 });
 
-const replay = new ReplayViewer($("replay"), gameId, (step) => { replayStep = step; render(); }, (events) => {
+// The analysis is asked for only when a finished game's replay opens (a running game has none).
+const analysis = new AnalysisPanel($("analysis"), gameId, (k) => replay.go(k), (p) => seatName(p));
+const replay = new ReplayViewer($("replay"), gameId, (step) => {
+  replayStep = step;
+  if (step) analysis.show(step.seq); else analysis.hide();
+  render();
+}, (events) => {
   if (!model) return [];
   const describe = describeFor(model.view);
   return events.map((e) => { try { return describe(e); } catch { return e.type; } }).filter(Boolean);
