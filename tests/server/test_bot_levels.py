@@ -60,8 +60,8 @@ def test_a_seat_asks_for_a_level_or_a_kind_spec(client: TestClient) -> None:
 
 
 def test_an_unknown_level_or_kind_is_refused_by_name(client: TestClient) -> None:
-    seats = [{"kind": "human"}, {"kind": "bot", "bot": "expert"}, {"kind": "human"}]
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "grandmaster"}, {"kind": "human"}]
     body = {"game": "catan", "seats": seats}
     response = client.post("/api/games", json=body)
     assert response.status_code == 400 and response.json()["code"] == "bad_bot"
-    assert "no bot 'expert' for game 'catan'" in response.json()["reason"]
+    assert "no bot 'grandmaster' for game 'catan'" in response.json()["reason"]

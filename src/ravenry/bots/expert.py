@@ -1,6 +1,6 @@
 """The ``expert`` bot: the search bots (``bots/search.py`` for the Catan family,
 ``bots/thrones_search.py`` for ``thrones``) with the game's learned evaluator at the leaves of
-their playouts (``leaf=net``: the seat's chance of winning judged from its own view of each
+their playouts (``leaf_value``: the seat's chance of winning judged from its own view of each
 playout's end, :mod:`ravenry.evaluators`), and shorter playouts, since the evaluator sees further
 than the hand-written score did.
 
@@ -18,10 +18,18 @@ from typing import Any, Final
 
 from ravenry.bots.search import SearchBot
 from ravenry.bots.thrones_search import ThronesSearchBot
+from ravenry.core.protocol import GameState
+from ravenry.evaluators import evaluator_for
 
 # The settings the expert plays with beyond its budget (any may be given as an option too).
-CATAN_DEFAULTS: Final[dict[str, Any]] = {"leaf": "net", "horizon": 1}
-THRONES_DEFAULTS: Final[dict[str, Any]] = {"leaf": "net", "horizon": 1}
+CATAN_DEFAULTS: Final[dict[str, Any]] = {"horizon": 1}
+THRONES_DEFAULTS: Final[dict[str, Any]] = {"horizon": 1}
+
+
+def net_leaf(world: GameState, seat: int) -> float:
+    """The seat's chance of winning at a playout's end, judged from its view of the (sampled)
+    world by the game's evaluator (its network; the heuristic where none ships)."""
+    return evaluator_for(world.game.id, world.config.players).values([world], seat)[0]
 
 
 def catan_expert(
@@ -30,6 +38,7 @@ def catan_expert(
     """The Catan family's expert: a :class:`SearchBot` with the evaluator at its leaves."""
     bot = SearchBot(iters, ms, game=game, **(CATAN_DEFAULTS | options))
     bot.kind = "expert"
+    bot.leaf_value = net_leaf
     return bot
 
 
@@ -37,4 +46,5 @@ def thrones_expert(iters: int | None = None, ms: float | None = None, **options:
     """``thrones``'s expert: a :class:`ThronesSearchBot` with the evaluator at its leaves."""
     bot = ThronesSearchBot(iters, ms, **(THRONES_DEFAULTS | options))
     bot.kind = "expert"
+    bot.leaf_value = net_leaf
     return bot

@@ -25,9 +25,9 @@ Each decision:
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
    :func:`evaluate` (points, production, what the hand can build, against the best opponent;
    ``leaf=rich`` adds :func:`prospects`: unplayed development cards, the resource kinds
-   produced, the races for Longest Road and Largest Army; ``leaf=net`` scores the seat's chance
-   of winning by the game's learned evaluator, from the seat's view of the playout's end:
-   :mod:`ravenry.evaluators`, what the ``expert`` kind plays, ``bots/expert.py``).
+   produced, the races for Longest Road and Largest Army; a bot given a ``leaf_value`` (the
+   ``expert`` kind, ``bots/expert.py``: the learned evaluator's chance of winning from the seat's
+   view of the playout's end) scores by it instead).
 3. **Answer.** The best mean; another candidate replaces greedy's choice only if its mean
    beats greedy's by ``GREEDY_BONUS`` plus ``z`` standard errors of their paired differences
    (round by round, on the same samples and dice): at small budgets a lucky round or two must
@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ravenry.bots.base import Sampler, View, make_bot
@@ -68,7 +68,6 @@ from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
 from ravenry.core.templates import JSONAction, Template, within
-from ravenry.evaluators import evaluator_for
 from ravenry.games.catan.data import (
     CITY_COST,
     DEV_CARD_COST,
@@ -81,6 +80,7 @@ from ravenry.games.catan.data import (
     named_counts,
 )
 
+LeafValue = Callable[[GameState, int], float]
 OFFERS_PER_TURN = 2  # domestic offers a turn at most (each a different one)
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
 MS_WEIGHT_CAP = 1.25  # with a time budget, a weighty decision (set-up) gets at most this much more
@@ -143,6 +143,9 @@ class SearchBot:
         self.focus = bool(focus)
         self.guard = bool(guard)
         self.leaf = leaf
+        # What scores a playout's end instead of evaluate() (a module-level function: bots are
+        # pickled for the server's workers), for the seat: a chance of winning from 0 to 1.
+        self.leaf_value: LeafValue | None = None
         # Iterations run by the last decision (for benchmarks and tests).
         self.last_iterations = 0
         # The offers it made this turn (it makes at most OFFERS_PER_TURN, each once).
@@ -311,8 +314,8 @@ class SearchBot:
             except IllegalAction:  # a playout bot's mistake: score the position as it stands
                 break
             steps += 1
-        if self.leaf == "net":
-            return evaluator_for(self.game, world.config.players).values([world], seat)[0]
+        if self.leaf_value is not None:
+            return self.leaf_value(world, seat)
         leaf_pips = pips if self.playout == "fast" else hex_pips(world)
         return logistic(evaluate(world, seat, leaf_pips, self.leaf == "rich"))
 
@@ -514,8 +517,7 @@ def evaluate(state: GameState, seat: int, pips: Sequence[int], rich: bool = Fals
     return worth[seat] - best_other
 
 
-# the leaf evaluations: evaluate() alone, with prospects(), or the learned evaluator
-LEAVES = ("base", "rich", "net")
+LEAVES = ("base", "rich")  # the leaf evaluations: evaluate() alone, or with prospects()
 DEV_WEIGHT = 0.3  # each unplayed development card other than a victory point (counted already)
 DIVERSITY_WEIGHT = 0.1  # each resource kind a player's buildings produce
 

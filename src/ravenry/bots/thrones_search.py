@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ravenry.bots.base import Sampler, View
@@ -54,7 +54,6 @@ from ravenry.core.errors import IllegalAction
 from ravenry.core.protocol import Action, GameState
 from ravenry.core.rng import Rng
 from ravenry.core.templates import Template
-from ravenry.evaluators import evaluator_for
 from ravenry.games.thrones.data import (
     AREA_CASTLE,
     CONSOLIDATE,
@@ -86,10 +85,6 @@ UNIT = 0.3  # per point of unit strength (footman 1, knight 2, ship 1)
 TRACK_TOP = (0.6, 0.4, 0.3)  # first place on the Iron Throne, Fiefdoms, King's Court tracks
 
 
-# the leaf evaluations: evaluate() (points against the best other house) or the learned evaluator
-LEAVES = ("base", "net")
-
-
 class ThronesSearchBot:
     kind = "search"
     uses_templates = True
@@ -103,12 +98,11 @@ class ThronesSearchBot:
         width: int = 6,
         horizon: int = 1,
         plans: int = 6,
-        leaf: str = "base",
     ) -> None:
         check_whole_numbers((("width", width, 1), ("horizon", horizon, 1), ("plans", plans, 1)))
-        if leaf not in LEAVES:
-            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}")
-        self.leaf = leaf
+        # What scores a playout's end instead of evaluate() (the expert's learned evaluator,
+        # bots/expert.py; a module-level function: bots are pickled for the server's workers).
+        self.leaf_value: Callable[[GameState, int], float] | None = None
         self.iters, self.ms = decision_budget(iters, ms)
         self.width = width
         self.horizon = horizon
@@ -300,8 +294,8 @@ class ThronesSearchBot:
             except IllegalAction:  # a playout bot's mistake: score the position as it stands
                 break
             steps += 1
-        if self.leaf == "net":
-            return evaluator_for("thrones", world.n).values([world], seat)[0]
+        if self.leaf_value is not None:
+            return self.leaf_value(world, seat)
         return logistic(evaluate(world, seat))
 
 

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ravenry.core.protocol import GameState
+from ravenry.games.catan.data import PIPS
 
 FEATURES = 1  # the rows' version: a network and a kept data set name the version they were made with
 Rows = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]  # (seats x SEAT, GAME)
@@ -135,9 +136,13 @@ def thrones_rows(state: GameState, view: Mapping[str, Any]) -> Rows:
 
 
 def _hex_pips(state: GameState) -> list[int]:
-    from ravenry.bots.search import hex_pips
-
-    return hex_pips(state)
+    """Ways to roll each hex's numbers (0 for a hex that produces nothing now): public board facts."""
+    s: Any = state
+    board = s.board
+    return [
+        0 if board.hex_resource[h] < 0 or not s.hex_produces(h) else sum(PIPS.get(n, 0) for n in numbers)
+        for h, numbers in enumerate(board.layout.numbers)
+    ]
 
 
 ROWS: dict[str, Callable[[GameState, Mapping[str, Any]], Rows]] = {
