@@ -29,6 +29,6 @@ def test_the_expert_plays_and_replays_the_same_game_from_its_seed(
 @pytest.mark.parametrize("game_id", ["catan", "thrones"])
 def test_the_experts_options_are_checked(game_id: str) -> None:
     assert bot_label(bot_from_spec("expert:ms=50", game_id)) == "expert"
-    for spec in ("expert:leaf=nonsense", "expert:iters=0", "expert:horizon=0", "expert:nonsense=1"):
+    for spec in ("expert:leaf=nonsense", "expert:iters=0", "expert:horizon=-1", "expert:nonsense=1"):
         with pytest.raises(ValueError):
             bot_from_spec(spec, game_id)

@@ -21,7 +21,7 @@ Each decision:
    through its view of the sample; the default) or ``fast`` (rules of thumb read straight
    from the sampled state, :func:`fast_choice`: several times faster, and weaker: 15-17% against
    three greedy bots in catan where ``greedy`` playouts made 37%, benchmarks/bot_strength.py) —
-   until ``horizon`` more turns have begun
+   until ``horizon`` more turns have begun (0: none, the candidate scored as it leaves the position)
    or the game ends. A playout scores 1 for a win, 0 for a loss, else 0.05-0.95 from
    :func:`evaluate` (points, production, what the hand can build, against the best opponent;
    ``leaf=rich`` adds :func:`prospects`: unplayed development cards, the resource kinds
@@ -123,7 +123,8 @@ class SearchBot:
         guard: bool = True,
         leaf: str = "base",
     ) -> None:
-        check_whole_numbers((("width", width, 1), ("horizon", horizon, 1), ("offers", offers, 0)))
+        # horizon 0: a candidate is scored as it leaves the position, with no playout
+        check_whole_numbers((("width", width, 1), ("horizon", horizon, 0), ("offers", offers, 0)))
         if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10:
             raise ValueError("z must be a number from 0 to 10 (standard errors)")
         for name, flag in (("focus", focus), ("guard", guard)):
@@ -249,7 +250,8 @@ class SearchBot:
         if self.guard:
             others = guarded(probe, seat, others)
         if len(others) >= self.width:
-            # Rank by one step on one sample: what each action leaves, at once.
+            # Rank by one step on one sample: what each action leaves, at once (by the leaf's
+            # own judge where the bot has one).
             pips = hex_pips(probe)
             scored = []
             for j, a in enumerate(others):
@@ -258,7 +260,12 @@ class SearchBot:
                     world.apply(seat, a)
                 except IllegalAction:
                     continue
-                scored.append((-evaluate(world, seat, pips), j, a))
+                value = (
+                    self.leaf_value(world, seat)
+                    if self.leaf_value is not None
+                    else evaluate(world, seat, pips)
+                )
+                scored.append((-value, j, a))
             scored.sort()
             others = [a for _, _, a in scored[: self.width - 1]]
         out += others
