@@ -249,7 +249,7 @@ def test_a_time_budget_stops_in_time() -> None:
 
 def test_levels_name_bot_specs_in_one_place() -> None:
     assert LEVELS == ("easy", "medium", "hard")
-    assert level_spec("hard", "catan").startswith("search")
+    assert level_spec("hard", "catan") == "expert:ms=800"
     assert level_spec("hard", "thrones").startswith("search")
     for level in LEVELS:
         for game_id in (*FAMILY, "thrones"):

@@ -29,15 +29,15 @@ def test_bot_seats_are_offered_as_levels_and_seat_the_level_bot(browser: Any, se
     levels = menu.locator("optgroup[label='Bots'] option")
     assert levels.all_inner_texts() == ["Bot: easy", "Bot: medium", "Bot: hard"]
     titles = [levels.nth(i).get_attribute("title") or "" for i in range(3)]
-    assert "random" in titles[0] and "greedy" in titles[1] and "search" in titles[2]
+    assert "random" in titles[0] and "greedy" in titles[1] and "expert" in titles[2]
     kinds = menu.locator("optgroup[label='Bot kinds'] option").all_inner_texts()
-    assert kinds == ["Kind: greedy", "Kind: random", "Kind: search"]
+    assert kinds == ["Kind: expert", "Kind: greedy", "Kind: random", "Kind: search"]
 
     page.fill("[data-seat-name='0']", "Ann")
     page.select_option("[data-seat-kind='1']", "bot:hard")
     page.select_option("[data-seat-kind='2']", "bot:easy")
     page.select_option("[data-seat-kind='3']", "bot:search")  # a kind, as before
-    assert "search:ms=800" in (page.locator("[data-seat-kind='1']").get_attribute("title") or "")
+    assert "expert:ms=800" in (page.locator("[data-seat-kind='1']").get_attribute("title") or "")
     tab.shot("form")
     page.click("[data-action=create]")
     created = page.locator("[data-created]")
@@ -47,7 +47,7 @@ def test_bot_seats_are_offered_as_levels_and_seat_the_level_bot(browser: Any, se
     seats = _summary(server, game_id)["seats"]
     assert [(s["bot"], s["level"]) for s in seats] == [
         (None, None),
-        ("search:ms=800", "hard"),
+        ("expert:ms=800", "hard"),
         ("random:offers=false", "easy"),
         ("search", None),
     ]

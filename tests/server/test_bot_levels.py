@@ -21,10 +21,11 @@ def test_the_lobby_is_offered_every_level_with_the_bot_it_seats(client: TestClie
         for level in game["levels"]:
             assert level["bot"].split(":")[0] == level["kind"] and level["kind"] in game["bots"]
     catan = {x["level"]: x["bot"] for x in games["catan"]["levels"]}
-    assert catan == LEVEL_SPECS
-    # every game has a search bot now, thrones included: hard seats it everywhere.
+    assert catan == {**LEVEL_SPECS, "hard": "expert:ms=800"}
+    # hard seats the expert in the Catan family (measured stronger there), the search in thrones.
     for game_id, game in games.items():
-        assert {x["level"]: x["bot"] for x in game["levels"]}["hard"] == LEVEL_SPECS["hard"], game_id
+        hard = {x["level"]: x["bot"] for x in game["levels"]}["hard"]
+        assert hard == ("search:ms=800" if game_id == "thrones" else "expert:ms=800"), game_id
 
 
 def test_a_game_with_no_bots_of_its_own_seats_random_at_every_level(client: TestClient) -> None:
@@ -46,7 +47,7 @@ def test_a_seat_asks_for_a_level_or_a_kind_spec(client: TestClient) -> None:
     created = create(client, "catan", ["human", "bot:hard", "bot:easy", "bot:search:iters=2000"])
     seats = created["seats"]
     assert [(s["bot"], s["level"]) for s in seats[1:]] == [
-        ("search:ms=800", "hard"),
+        ("expert:ms=800", "hard"),
         ("random:offers=false", "easy"),
         ("search:iters=2000", None),
     ]

@@ -3,10 +3,13 @@ the one place they are defined (a lobby shows the level names and seats :func:`l
 
 - ``easy``: ``random:offers=false``, uniform legal moves and no trade offers: a pushover.
 - ``medium``: ``greedy``, the rule-of-thumb player (beats ``random`` nearly always).
-- ``hard``: ``search:ms=800``, determinized search on sampled states with greedy playouts,
-  about 0.8 s a decision (the Catan family's ``bots/search.py``, ``thrones``'s
-  ``bots/thrones_search.py``); for a game without a search bot, ``greedy``, and for a game
-  with no bots of its own (a plug-in's), ``random`` at both.
+- ``hard``: about 0.8 s a decision. In the Catan family (``catan``, ``got-catan``,
+  ``brotherhood``) it is ``expert:ms=800``: the search with the learned evaluator at its leaves
+  (``bots/expert.py``), which measured stronger than ``search`` in each (``benchmarks/README.md``).
+  Elsewhere it is ``search:ms=800``: determinized search on sampled states with greedy playouts
+  (``thrones``'s ``bots/thrones_search.py``; there ``expert`` was not measured stronger). A game
+  without a search bot gets ``greedy``, and a game with no bots of its own (a plug-in's) gets
+  ``random`` at both.
 """
 
 from __future__ import annotations
@@ -21,6 +24,13 @@ LEVEL_SPECS: Final[dict[str, str]] = {
     "medium": "greedy",
     "hard": "search:ms=800",
 }
+# Where a level seats another spec than LEVEL_SPECS' (level, game id) → spec: the expert where it
+# measured stronger than the search (benchmarks/README.md, "The expert bot").
+GAME_LEVEL_SPECS: Final[dict[tuple[str, str], str]] = {
+    ("hard", "catan"): "expert:ms=800",
+    ("hard", "got-catan"): "expert:ms=800",
+    ("hard", "brotherhood"): "expert:ms=800",
+}
 # A level whose kind does not play the game seats the first of these that does (``random``
 # plays every game: a game with no bots of its own seats it at every level).
 FALLBACKS: Final = ("greedy", "random")
@@ -31,6 +41,7 @@ def level_spec(level: str, game_id: str) -> str:
     spec = LEVEL_SPECS.get(level)
     if spec is None:
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    spec = GAME_LEVEL_SPECS.get((level, game_id), spec)
     kinds = bot_kinds(game_id)
     if spec.split(":", 1)[0] in kinds:
         return spec
