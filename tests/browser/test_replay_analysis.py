@@ -25,6 +25,12 @@ def _post(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
         return answer
 
 
+def _analysis_requests(page: Any) -> list[str]:
+    """The page's requests for an analysis, as it makes them (its script's own file is not one)."""
+    asked = _analysis_requests(page)
+    return asked
+
+
 def _status(server: Server, game_id: str) -> str:
     with urllib.request.urlopen(f"{server.base}/api/games/{game_id}", timeout=5) as r:
         return str(json.load(r)["status"])

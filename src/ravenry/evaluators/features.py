@@ -22,24 +22,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ravenry.core.protocol import GameState
-from ravenry.games.catan.data import PIPS
+from ravenry.games.catan.data import PIPS, RESOURCES
+from ravenry.rl.encoding import PLAYER_NUMBERS
 
 FEATURES = 1  # the rows' version: a network and a kept data set name the version they were made with
 Rows = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]  # (seats x SEAT, GAME)
 
-CATAN_SCALARS = (
-    "resource_count",
-    "dev_card_count",
-    "knights_played",
-    "visible_vp",
-    "longest_road",
-    "roads_left",
-    "settlements_left",
-    "cities_left",
-    "discards_owed",
-)
+CATAN_SCALARS = PLAYER_NUMBERS
 BROTHERHOOD_SCALARS = ("guards_left", "guards_on_wall", "wildling_tokens_on_card")
-CATAN_RESOURCES = ("brick", "lumber", "ore", "grain", "wool")
+CATAN_RESOURCES = tuple(RESOURCES)
 
 
 def catan_rows(state: GameState, view: Mapping[str, Any]) -> Rows:

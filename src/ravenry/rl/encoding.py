@@ -32,6 +32,18 @@ HARBOR_KINDS = ("3:1", *RESOURCES)
 # The Catan family's phase names: the base game's, then Brotherhood's set-up and hero phases.
 CATAN_PHASES: tuple[str, ...] = (*_CATAN_PHASE_NAMES, "setup_guard", *HERO_PHASES.values())
 RESPONSES = ("pending", "accepted", "declined", "countered")
+# The numbers of a Catan-family view's player entry that every seat shows (the evaluators read them too).
+PLAYER_NUMBERS = (
+    "resource_count",
+    "dev_card_count",
+    "knights_played",
+    "visible_vp",
+    "longest_road",
+    "roads_left",
+    "settlements_left",
+    "cities_left",
+    "discards_owed",
+)
 
 
 @dataclass(frozen=True)
@@ -195,17 +207,7 @@ def catan_encoding(view: View) -> Encoding:
                 out[node * len(HARBOR_KINDS) + kind] = 1.0
         return out
 
-    player_numbers = (
-        "resource_count",
-        "dev_card_count",
-        "knights_played",
-        "visible_vp",
-        "longest_road",
-        "roads_left",
-        "settlements_left",
-        "cities_left",
-        "discards_owed",
-    )
+    player_numbers = PLAYER_NUMBERS
 
     def players(v: View) -> list[float]:
         out: list[float] = []
