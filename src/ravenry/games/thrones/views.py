@@ -14,6 +14,7 @@ from typing import Any
 from ravenry.core.protocol import JSON
 from ravenry.games.thrones import battle as battle_rules
 from ravenry.games.thrones import data as D
+from ravenry.games.thrones import texts as T
 from ravenry.games.thrones.data import (
     AREA_CASTLE,
     AREA_HOME,
@@ -48,27 +49,6 @@ from ravenry.games.thrones.state import (
     ThronesData,
 )
 
-# The printed text of each house-card ability (by data.A_* id), for the card chooser.
-ABILITY_TEXT: dict[int, str] = {
-    D.NO_ABILITY: "",
-    D.A_ROBB: "If you are attacking, each of your attacking Knights adds +1 to your strength.",
-    D.A_CATELYN: "If you are defending, your Defense order's bonus counts double.",
-    D.A_LUWIN: "If you win, you may return one of your discarded house cards to your hand.",
-    D.A_JAIME: "If you win, gain two power tokens.",
-    D.A_VARGO: "If you are attacking, each of your attacking Footmen adds +1 to your strength.",
-    D.A_CERSEI: "If you win, you may remove one of the loser's orders from the board.",
-    D.A_RENLY: "If you win, you may upgrade one of your Footmen in the battle to a Knight.",
-    D.A_SALLADHOR: "Your opponent's supporting Ships add no strength.",
-    D.A_MELISANDRE: (
-        "If you win, you may pay one power to discard a card of your choice from the loser's hand."
-    ),
-    D.A_ASHA: "If you win, you may remove one Support or Consolidate Power order next to the battle.",
-    D.A_VICTARION: "If you are attacking, each of your attacking Ships adds +1 to your strength.",
-    D.A_BALON: "The printed strength of your opponent's house card counts as zero.",
-    D.A_LORAS: "Immediately destroy one of your opponent's Footmen in the battle.",
-    D.A_BRIENNE: "Immediately discard your opponent's Defense order in the embattled area.",
-    D.A_QUEEN_OF_THORNS: "Cancel the text of your opponent's house card.",
-}
 # Why a token kind may not be placed now (the planning panel greys it with this reason).
 _RESTRICTION_CARD: dict[int, int] = {
     D.RAID: D.W_SEA_OF_STORMS,
@@ -110,13 +90,36 @@ def board_json() -> dict[str, JSON]:
                     "strength": c.strength,
                     "swords": c.swords,
                     "forts": c.fortifications,
-                    "text": ABILITY_TEXT[c.ability],
+                    "text": T.ABILITY_TEXT[c.ability],
                 }
                 for c in cards
             ]
             for cards in HOUSE_CARDS
         ],
         "westeros": list(WESTEROS_NAMES),
+        # The rules in words (texts.py), for the page's help: per Westeros card and order kind
+        # (in the order of the ids above) its display name and what it does.
+        "westeros_cards": [
+            {
+                "id": w,
+                "name": T.WESTEROS_TITLES[c],
+                "text": T.WESTEROS_TEXT[c],
+                "mammoth": D.WESTEROS_MAMMOTHS[c] > 0,
+            }
+            for c, w in enumerate(WESTEROS_NAMES)
+        ],
+        "order_kinds": [
+            {"id": k, "name": T.ORDER_TITLES[i], "text": T.ORDER_TEXT[i], "starred": D.ORDER_STARRED[i]}
+            for i, k in enumerate(ORDER_KIND_NAMES)
+        ],
+        "wildling_outcomes": [{"id": i, "name": n, "text": t} for i, n, t in T.WILDLING_OUTCOMES],
+        "rule_notes": {
+            "mammoth": T.MAMMOTH_TEXT,
+            "star": T.STAR_TEXT,
+            "no_ability": T.NO_ABILITY_TEXT,
+            "swords": T.SWORDS_TEXT,
+            "forts": T.FORTS_TEXT,
+        },
         "supply_table": [list(row) for row in D.SUPPLY_TABLE],
         "wildling_max": D.WILDLING_MAX,
         "wildling_step": D.WILDLING_STEP,  # the threat track's spaces
@@ -253,7 +256,7 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         card = card_of(s, side)
         view["ability"] = {
             "card": card.name if card is not None else None,
-            "text": ABILITY_TEXT[ab],
+            "text": T.ABILITY_TEXT[ab],
             "targets": "areas"
             if ab in (D.A_CERSEI, D.A_ASHA)
             else "cards"

@@ -7,6 +7,7 @@ import { h, plural } from "../shell/dom.js";
 import { actButton, actionData, sendInSequence, uiButton } from "./thrones-act.js";
 import { actionLabel, areaName, houseCards, houseOf, orderName, bidTitle, unitTypes, unitWord, units as unitWords } from "./thrones-labels.js";
 import { cardFace } from "./thrones-panels.js";
+import { orderHelp, withHelp } from "./thrones-help.js";
 
 const casualtyWords = (n) => `${n} ${n === 1 ? "casualty" : "casualties"}`;
 
@@ -80,7 +81,7 @@ function planning(model, ctx, ui, plan) {
       if (a) return actButton(a, face, ctx, "th-token-btn", { title: actionLabel(a, view) });
       const why = t.blocked || (t.land_only && sea ? "Consolidate Power: land areas only" : "not here");
       return h("button", { type: "button", class: "btn th-token-btn", disabled: true, "data-blocked": t.kind, title: why }, [...face, h("span", { class: "th-why" }, why)]);
-    });
+    }).map((el, i) => withHelp(el, orderHelp(view, info.tokens[i].name)));
     children.push(h("div", { class: "th-chooser", "data-dialog": "area", "data-area": ui.sel }, [
       h("b", {}, `Order for ${areaName(view, ui.sel)}`),
       h("div", { class: "th-tokens" }, tokens),
@@ -320,7 +321,7 @@ function houseCardChooser(model, ctx) {
     hint("Your card stays face down until both sides have chosen."),
     h("div", { class: "th-cards choose" }, acts.map((a) => {
       const c = cards[a.card];
-      const el = cardFace(c, { ...actionData(a), class: "th-card pick", role: "button", tabindex: "0", "aria-label": `Play ${c.name}` });
+      const el = cardFace(c, { ...actionData(a), class: "th-card pick", role: "button", tabindex: "0", "aria-label": `Play ${c.name}` }, null, view);
       el.addEventListener("click", (e) => { e.stopPropagation(); ctx.act(a); });
       el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(a); } });
       return el;

@@ -29,6 +29,8 @@ export function areaName(view, a) {
 export function orderName(view, kind) {
   const id = typeof kind === "number" ? boardOf(view).orders[kind] : kind;
   if (!id) return "an order";
+  const named = (boardOf(view).order_kinds || []).find((k) => k.id === id); // the rules' name
+  if (named) return named.name;
   const star = id.endsWith("*");
   const base = id.replace("*", "");
   const m = /^([a-z_]+?)([+-]\d)?$/.exec(base);
@@ -68,8 +70,10 @@ export function phaseTitle(id) {
   return PHASE_TITLES[id] || id;
 }
 
-export function westerosTitle(id) {
-  return String(id).split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+/** A Westeros card's display name: the board's (texts.py), never made from the id. */
+export function westerosTitle(id, view) {
+  const c = (boardOf(view).westeros_cards || []).find((x) => x.id === id);
+  return c ? c.name : String(id).replace(/_/g, " ");
 }
 
 export function houseOf(view, seat) {
@@ -191,11 +195,11 @@ export function describeEvent(e, view) {
       return `The battle in ${areaName(view, e.area)} is over: ${house(e.winner)} won, strength ${won[0]} against ${won[1]} (${house(e.attacker)} attacking ${house(e.defender)}).`;
     }
     case "consolidated_power": return `Power gained: ${list(e.power)}.`;
-    case "westeros_cards": return `Round ${e.turn}: ${(e.cards || []).map(westerosTitle).join(", ")}; wildling threat ${e.wildlings}.`;
+    case "westeros_cards": return `Round ${e.turn}: ${(e.cards || []).map((c) => westerosTitle(c, view)).join(", ")}; wildling threat ${e.wildlings}.`;
     case "supply_levels": return `Supply: ${list(e.supply)}.`;
     case "mustered": return `${house(e.seat)} mustered 1 ${e.unit} in ${areaName(view, e.to)}.`;
     case "mustering_done": return `${house(e.seat)} is done mustering.`;
-    case "game_of_thrones": return `Game of Thrones: ${list(e.power)} power.`;
+    case "game_of_thrones": return `${westerosTitle("game_of_thrones", view)}: ${list(e.power)} power.`;
     case "bidding": return `Bidding for ${bidTitle(e.for)}.`;
     case "bid_placed": return `${house(e.seat)} placed a bid${e.amount === null || e.amount === undefined ? "" : ` of ${e.amount}`}.`;
     case "bids_revealed": return `Bids: ${list(e.bids)}.`;
@@ -204,7 +208,7 @@ export function describeEvent(e, view) {
     case "wildlings_defeated": return `The Night's Watch (${e.watch}) holds against the wildlings (${e.threat}); ${house(e.top_bidder)} bid most.`;
     case "wildlings_victorious": return `The wildlings (${e.threat}) overrun the Night's Watch (${e.watch}); ${house(e.lowest_bidder)} bid least.`;
     case "wildling_loss": return `${house(e.seat)} lost 1 ${e.unit} in ${areaName(view, e.area)} to the wildlings.`;
-    case "winter_is_coming": return "Winter is Coming: a deck is reshuffled.";
+    case "winter_is_coming": return `${westerosTitle("winter_is_coming", view)}: a deck is reshuffled.`;
     case "power_token_removed": return `${house(e.seat)}'s power token leaves ${areaName(view, e.area)}.`;
     case "neutral_force_held": return `The neutral force in ${areaName(view, e.area)} holds against ${house(e.seat)}${e.strength === undefined ? "" : ` (strength ${e.strength})`}.`;
     case "neutral_force_defeated": return `${house(e.seat)} defeats the neutral force in ${areaName(view, e.area)} with strength ${e.strength}.`;

@@ -8,6 +8,7 @@
 // land) so names are legible at once; when a decision lights areas out of view, the map moves to
 // them if none is in view, and a "show lit areas" button brings them all into view.
 import { s, h } from "../shell/dom.js";
+import { orderHelp, svgHelp } from "./thrones-help.js";
 import { HOUSE_COLORS, HOUSE_INK, areaName, houseOf, orderName, unitTypes, units as unitWords } from "./thrones-labels.js";
 
 const REGION_TINTS = ["#e9dfc4", "#e3e6c8", "#eadbc9", "#dfe3d0", "#ece2c0", "#e5d9c0", "#efdcc0", "#e0d6c8"];
@@ -139,15 +140,15 @@ function pieces(view, a, geo, me, sizes) {
   const order = view.orders[a];
   const mine = view.my_orders ? view.my_orders[a] : null;
   if (order) {
-    out.push(s("g", { class: "th-order-token", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": order[1], "data-order-seat": order[0] }, [
+    out.push(svgHelp(s("g", { class: "th-order-token", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": order[1], "data-order-seat": order[0] }, [
       s("circle", { r: 17, fill: houseColor(view, order[0]), stroke: "#f4e7c0", "stroke-width": 3 }),
       s("text", { class: "th-order-text", y: 5, "text-anchor": "middle", fill: houseInk(view, order[0]) }, orderGlyph(order[1])),
-    ]));
+    ]), orderHelp(view, order[1]), a));
   } else if (mine) {
-    out.push(s("g", { class: "th-order-token mine", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-my-order": mine }, [
+    out.push(svgHelp(s("g", { class: "th-order-token mine", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-my-order": mine }, [
       s("circle", { r: 17, fill: "#fff", stroke: houseColor(view, me), "stroke-width": 3, "stroke-dasharray": "4 2" }),
       s("text", { class: "th-order-text", y: 5, "text-anchor": "middle", fill: "#1f2328" }, orderGlyph(mine)),
-    ]));
+    ]), orderHelp(view, mine), a));
   } else if (view.phase === "planning" && owner >= 0 && owner !== me && view.ready[owner]) {
     out.push(s("g", { class: "th-order-token down", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": "face-down" }, [
       s("circle", { r: 15, fill: "#3a3a3a", stroke: houseColor(view, owner), "stroke-width": 3 }),

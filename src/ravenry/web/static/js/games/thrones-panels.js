@@ -1,10 +1,12 @@
 // The table around the map: the status strip (round, phase, Westeros cards, wildlings), the
 // tracks column (Iron Throne, Fiefdoms, King's Court, supply with army limits, castles held,
-// wildling threat, the holders of the Throne, Blade and Raven), the houses (power, cards) and
-// the viewer's own house cards. All numbers are the view's, the rules' counts (rounds, the
-// wildling track) its board's.
+// wildling threat, the holders of the Throne, Blade and Raven), the houses (power, cards),
+// the viewer's own house cards, and the Westeros cards drawn this round with what each does
+// (westerosPanel). All numbers are the view's, the rules' counts (rounds, the wildling track)
+// and texts its board's; every card, chip and order carries its help (thrones-help.js).
 import { h } from "../shell/dom.js";
-import { houseCards, houseOf, bidTitle, phaseTitle, trackTitle, westerosTitle } from "./thrones-labels.js";
+import { houseCards, houseOf, bidTitle, phaseTitle, trackTitle } from "./thrones-labels.js";
+import { cardHelp, helpButton, tapHelp, westerosHelp, westerosName, wildlingHelp } from "./thrones-help.js";
 import { houseColor } from "./thrones-map.js";
 
 const chip = (view, seat, me, extra = "") => h("span", {
@@ -16,9 +18,11 @@ export function statusStrip(view) {
     h("span", { class: "th-stat", "data-round": view.turn }, [h("b", {}, `Round ${view.turn}`), ` of ${view.board.turns}`]),
     h("span", { class: "th-stat", "data-phase": view.phase }, phaseTitle(view.phase)),
   ];
+  // Each card a chip of its own: hover or tap it for what it does.
+  const chips = (ids) => ids.map((id) => tapHelp(h("span", { class: "th-help-chip", "data-westeros-card": id }, westerosName(view, id)), westerosHelp(view, id)));
   const west = (view.westeros || []).filter(Boolean);
-  if (west.length) items.push(h("span", { class: "th-stat", "data-westeros": west.join(","), title: "this round's Westeros cards" }, `Westeros: ${west.map(westerosTitle).join(" · ")}`));
-  if ((view.restrictions || []).length) items.push(h("span", { class: "th-stat warn", "data-restrictions": view.restrictions.join(",") }, `In force: ${view.restrictions.map(westerosTitle).join(", ")}`));
+  if (west.length) items.push(h("span", { class: "th-stat", "data-westeros": west.join(",") }, ["Westeros: ", ...chips(west)]));
+  if ((view.restrictions || []).length) items.push(h("span", { class: "th-stat warn", "data-restrictions": view.restrictions.join(",") }, ["In force: ", ...chips(view.restrictions)]));
   if (view.phase === "bidding" && view.bid_for) items.push(h("span", { class: "th-stat warn" }, `Bidding for ${bidTitle(view.bid_for)}`));
   return h("div", { class: "th-status", "aria-label": "Round and phase" }, items);
 }
@@ -90,17 +94,20 @@ export function housesPanel(model, ctx) {
         h("span", { "data-castles": view.castles[p] }, `${view.castles[p]} castles`),
         h("span", { "data-supply": view.supply[p] }, `supply ${view.supply[p]}`),
       ]),
-      hand.length ? h("div", { class: "th-mini-cards", title: "house cards in hand" }, hand.map((c) => h("span", { class: "th-mini" }, `${c.name} ${c.strength}`))) : null,
-      used.length ? h("div", { class: "th-mini-cards used", title: "house cards played" }, used.map((c) => h("span", { class: "th-mini used" }, `${c.name} ${c.strength}`))) : null,
+      hand.length ? h("div", { class: "th-mini-cards", "aria-label": "house cards in hand" }, hand.map((c) => tapHelp(h("span", { class: "th-mini" }, `${c.name} ${c.strength}`), cardHelp(view, c)))) : null,
+      used.length ? h("div", { class: "th-mini-cards used", "aria-label": "house cards played" }, used.map((c) => tapHelp(h("span", { class: "th-mini used" }, `${c.name} ${c.strength}`), cardHelp(view, c)))) : null,
     ]);
     list.append(li);
   });
   return list;
 }
 
-export function cardFace(c, attrs = {}, extra = null) {
+/** A house card's face; `view` given, it carries its help (hover title, and an ⓘ whose tap
+ *  opens the popover without playing the card). */
+export function cardFace(c, attrs = {}, extra = null, view = null) {
+  const help = view ? cardHelp(view, c) : null;
   return h("div", { class: "th-card", ...attrs }, [
-    h("div", { class: "th-card-head" }, [h("b", {}, c.name), h("span", { class: "th-card-str", title: "strength" }, String(c.strength))]),
+    h("div", { class: "th-card-head" }, [h("b", {}, c.name), help ? helpButton(help) : null, h("span", { class: "th-card-str", title: "strength" }, String(c.strength))]),
     h("div", { class: "th-card-icons" }, [
       c.swords ? h("span", { class: "th-swords", title: "swords" }, `${c.swords} sword${c.swords > 1 ? "s" : ""}`) : null,
       c.forts ? h("span", { class: "th-forts", title: "fortifications" }, `${c.forts} fort${c.forts > 1 ? "s" : ""}`) : null,
@@ -119,8 +126,8 @@ export function myHouse(model) {
   const discards = view.discards[p] || [];
   return [h("section", { class: "card me", "data-panel": "my-house", "aria-label": "Your house" }, [
     h("h3", {}, [`House ${houseOf(view, p)} `, h("span", { class: "muted" }, `· ${view.power[p] ?? "?"} power in hand · ${view.pool ? view.pool[p] ?? "?" : "?"} in the pool`)]),
-    h("div", { class: "th-cards", "aria-label": "In hand" }, hand.map((i) => cardFace(cards[i], { "data-card": i, class: "th-card in-hand" }))),
-    discards.length ? h("p", { class: "hint" }, `Played: ${discards.map((i) => cards[i].name).join(", ")}`) : null,
+    h("div", { class: "th-cards", "aria-label": "In hand" }, hand.map((i) => cardFace(cards[i], { "data-card": i, class: "th-card in-hand" }, null, view))),
+    discards.length ? h("p", { class: "hint", "data-discards": "" }, ["Played: ", ...discards.map((i) => tapHelp(h("span", { class: "th-help-chip", "data-card": i }, cards[i].name), cardHelp(view, cards[i])))]) : null,
     view.my_bid !== undefined ? h("p", { class: "hint" }, `Your sealed bid: ${view.my_bid}`) : null,
   ])];
 }
@@ -159,5 +166,33 @@ export function endPanel(model, ctx) {
     h("h3", { "data-winner": winners.join(",") }, title),
     why ? h("p", { class: "hint" }, why) : null,
     h("div", { class: "th-standings-wrap" }, h("table", { class: "th-standings" }, [h("thead", {}, head), h("tbody", {}, body)])),
+  ]);
+}
+
+// The phases of the Westeros phase and the planning after it: the panel shows in these only.
+const WESTEROS_TO_PLANNING = new Set(["westeros", "supply", "mustering", "bidding", "bids", "tie", "wildling_reward", "wildling_losses", "planning"]);
+
+/** The Westeros cards drawn this round, each with what it does (and, for a Wildling Attack,
+ *  what victory and defeat do): shown from the Westeros phase through the planning until the
+ *  person closes it (ui.westerosClosed = the round); null otherwise. */
+export function westerosPanel(model, ui, ctx) {
+  const { view } = model;
+  const drawn = view.westeros_drawn || [];
+  if (!drawn.length || view.result || !WESTEROS_TO_PLANNING.has(view.phase) || ui.westerosClosed === view.turn) return null;
+  const rows = drawn.map((id) => {
+    const help = westerosHelp(view, id);
+    const outcomes = id === "wildling_attack" ? (view.board.wildling_outcomes || []).map((o) => wildlingHelp(view, o.id)) : [];
+    return h("li", { class: "th-west-card", "data-westeros-card": id }, [
+      h("b", {}, help.title),
+      h("p", { class: "th-west-text" }, help.text),
+      ...(help.more || []).filter(Boolean).map((x) => h("p", { class: "th-west-more" }, x)),
+      outcomes.length ? h("ul", { class: "th-west-outcomes" }, outcomes.map((o) => h("li", {}, [h("b", {}, `${o.title}: `), o.text]))) : null,
+    ]);
+  });
+  const close = h("button", { type: "button", class: "btn", "data-ui": "close-westeros" }, "Got it");
+  close.addEventListener("click", (e) => { e.stopPropagation(); ui.westerosClosed = view.turn; ctx.rerender(); });
+  return h("section", { class: "th-westeros", "data-panel": "westeros", "aria-label": "This round's Westeros cards" }, [
+    h("div", { class: "th-westeros-head" }, [h("h3", {}, `Round ${view.turn}: the Westeros cards drawn`), close]),
+    h("ol", { class: "th-west-list" }, rows),
   ]);
 }

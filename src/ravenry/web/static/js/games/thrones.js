@@ -18,7 +18,7 @@
 //                  button [data-action=clear_order][data-area], and per kind it may become
 //                  [data-action=clear_order][data-area][data-change-to=<kind>], which sends
 //                  the clear_order and then the place_order of that kind in sequence
-//   panels         data-panel="orders|raven|raid|march|support|cards|blade|casualties|ability|
+//   panels         data-panel="orders|raven|raid|march|support|cards|blade|casualties|ability|westeros|
 //                  retreat|muster|destroy|wildlings|bid|tie|reclaim|battle|battle-result|end|
 //                  tracks|my-house|wait"; the end's standings tr[data-rank-seat=<seat>][data-rank]
 //   drafts         march unit steppers [data-unit-count=<unit>] with [data-unit-more|less];
@@ -37,7 +37,7 @@ import { mapFailure, mapGeometry } from "./thrones-data.js";
 import { battlePanel, decide } from "./thrones-decide.js";
 import { describeEvent, bidTitle, houseOf } from "./thrones-labels.js";
 import { drawMap } from "./thrones-map.js";
-import { endPanel, housesPanel, myHouse, statusStrip, tracksColumn } from "./thrones-panels.js";
+import { endPanel, housesPanel, myHouse, statusStrip, tracksColumn, westerosPanel } from "./thrones-panels.js";
 
 const NARROW = "(max-width: 820px)";
 
@@ -64,7 +64,9 @@ function render(areas, model, ctx) {
   const tracks = tracksColumn(model);
   clear(areas.board).append(h("div", { class: "th-board" }, narrow.matches ? [mapEl] : [mapEl, tracks]));
   areas.board.dataset.spots = String(plan.spots.size);
-  clear(areas.dice).append(statusStrip(view));
+  // This round's Westeros cards, under the strip (never over the decision) until closed.
+  const west = westerosPanel(model, ui, ctx);
+  clear(areas.dice).append(statusStrip(view), ...(west ? [west] : []));
   clear(areas.players).append(...(narrow.matches ? [tracks] : []), housesPanel(model, ctx));
   clear(areas.me).append(...myHouse(model));
   const battle = battlePanel(model, ui, ctx);
