@@ -59,3 +59,34 @@ def test_bot_seats_are_offered_as_levels_and_seat_the_level_bot(browser: Any, se
     tab.shot("created")
     assert not tab.errors, tab.errors
     tab.close()
+
+
+def test_thrones_seats_name_their_houses_in_their_colours(browser: Any, server: Server) -> None:
+    """For `thrones` each seat of the form, and of the game in the list, names the house it plays
+    in that house's colours (from /api/meta: the rules' data), not the Catan seat colours."""
+    from ravenry.games.thrones import data
+
+    tab = Tab(browser, "lobby-houses")
+    page = tab.page
+    page.goto(server.base + "/")
+    page.select_option("#f-game", "thrones")
+    for players in (3, 4, 5):
+        page.click(f"[data-players='{players}']")
+        marks = page.locator(".seat-row [data-seat-house]")
+        houses = [data.HOUSE_NAMES[h] for h in data.HOUSES_FOR_PLAYERS[players]]
+        assert marks.all_inner_texts() == houses
+        for i, h in enumerate(data.HOUSES_FOR_PLAYERS[players]):
+            style = marks.nth(i).evaluate("(el) => getComputedStyle(el).backgroundColor")
+            r, g, b = (int(x) for x in style[style.index("(") + 1 : style.index(")")].split(",")[:3])
+            assert f"#{r:02x}{g:02x}{b:02x}" == data.HOUSE_FILL[h], (players, i, style)
+    page.fill("[data-seat-name='0']", "Ned")
+    tab.shot("thrones-form")
+    page.click("[data-action=create]")
+    created = page.locator("[data-created]")
+    created.wait_for()
+    game_id = created.get_attribute("data-created") or ""
+    item = page.locator(f"[data-game='{game_id}'] [data-seat-house]")
+    item.first.wait_for()
+    assert item.all_inner_texts() == [data.HOUSE_NAMES[h] for h in data.HOUSES_FOR_PLAYERS[5]]
+    assert not tab.errors, tab.errors
+    tab.close()

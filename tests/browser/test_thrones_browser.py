@@ -156,7 +156,7 @@ def test_thrones_planning_and_a_march_on_the_map(browser: Any, server: Server) -
     panned = [float(x) for x in (page.locator(".th-map").get_attribute("viewBox") or "").split()]
     assert panned[0] < zoomed[0] and panned[1] < zoomed[1], (zoomed, panned)
     page.click("[data-zoom=reset]")
-    assert page.locator(".th-map").get_attribute("viewBox") == whole
+    assert page.locator(".th-map").get_attribute("viewBox") == "0 0 1200 1600"  # the whole map
 
     # Planning: every lit area gets an order, by clicking it on the map and then a token.
     placed = 0

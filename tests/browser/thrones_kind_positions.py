@@ -25,8 +25,8 @@ FIXTURE = Path(__file__).resolve().parent / "data" / "thrones-positions.json"
 MAX_ACTIONS = 4000
 
 
-def new_state(players: int, seed: int) -> Any:
-    return ravenry.new_game("thrones", players=players, seed=seed, rng="keyed")
+def new_state(players: int, seed: int, **options: Any) -> Any:
+    return ravenry.new_game("thrones", players=players, seed=seed, rng="keyed", **options)
 
 
 def pack(seat: int, action: tuple[Any, ...]) -> list[Any]:
@@ -42,8 +42,8 @@ def to_json(action: tuple[Any, ...]) -> dict[str, Any]:
     return {"type": action[0], **dict(zip(names, action[1:], strict=True))}
 
 
-def replay(players: int, seed: int, prefix: list[list[Any]]) -> Any:
-    state = new_state(players, seed)
+def replay(players: int, seed: int, prefix: list[list[Any]], **options: Any) -> Any:
+    state = new_state(players, seed, **options)
     for row in prefix:
         seat, action = unpack(row)
         state.apply(seat, action)

@@ -45,7 +45,7 @@ def write_positions(
     now = time.time()
     for i, (kind, pos) in enumerate(sorted(positions.items())):
         game_id = f"pos{i:02d}"
-        state = new_state(pos["players"], pos["seed"])
+        state = new_state(pos["players"], pos["seed"], **pos.get("options", {}))
         config = state.config.to_json()
         robots = (bots or {}).get(kind, set())
         seats = [
@@ -261,7 +261,7 @@ def kinds_applied(state: Any, seat: int, tab: Tab, seq: int, start: int = 0) -> 
 
 
 def position_state(pos: dict[str, Any]) -> Any:
-    return replay(pos["players"], pos["seed"], pos["prefix"])
+    return replay(pos["players"], pos["seed"], pos["prefix"], **pos.get("options", {}))
 
 
 # -- measuring --------------------------------------------------------------------------------------

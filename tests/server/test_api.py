@@ -32,6 +32,17 @@ def test_meta_lists_every_game_with_options_and_bots(client: TestClient) -> None
     assert "board" in names and "seed" not in names and "rng" not in names
 
 
+def test_meta_names_each_thrones_seats_house_and_colours(client: TestClient) -> None:
+    from ravenry.games.thrones import data
+
+    games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
+    assert games["catan"]["seats"] is None  # plain seats
+    seats = games["thrones"]["seats"]
+    for n in (3, 4, 5):
+        assert [s["name"] for s in seats[str(n)]] == [data.HOUSE_NAMES[h] for h in data.HOUSES_FOR_PLAYERS[n]]
+        assert [s["fill"] for s in seats[str(n)]] == [data.HOUSE_FILL[h] for h in data.HOUSES_FOR_PLAYERS[n]]
+
+
 def test_meta_explains_every_rules_option_for_the_lobby(client: TestClient) -> None:
     """The lobby shows each option's meaning from here (the page keeps no copy)."""
     games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -44,12 +44,15 @@ class GameDeclaration:
     this game (bots that play every game, such as ``random``, are :mod:`ravenry.bots.base`'s
     own). ``extras``: ``"module:attribute"`` of its simulation extras
     (:class:`~ravenry.sim.extras.ExtrasSpec`), or None. ``renderer``: the URL of the JS module
-    whose default export draws it (the browser loads the renderer the server names)."""
+    whose default export draws it (the browser loads the renderer the server names).
+    ``seats``: for a table of n players, what each seat is (``name``, ``fill`` and ``ink``
+    colours), where the game gives seats an identity of its own (a house); None: plain seats."""
 
     game: Game[Any, Any]
     bots: Mapping[str, str] = field(default_factory=dict)
     extras: str | None = None
     renderer: str | None = None
+    seats: Callable[[int], list[dict[str, str]]] | None = None
 
     @property
     def id(self) -> str:

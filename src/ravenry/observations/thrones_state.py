@@ -376,7 +376,10 @@ class ThronesStateEncoder:
         write_f32_le(w, 1.0)
         w.write(self._area_or_none[b.area if 0 <= b.area < N_AREAS else N_AREAS])
         w.write(self._area_or_none[b.origin if 0 <= b.origin < N_AREAS else N_AREAS])
-        for x in (b.attacker, b.defender, b.winner):
+        # While the march still moves units in, the winner and casualties held are the last
+        # battle's (kept until this one begins): the view shows none, and so does this.
+        started = s.phase != P_MARCH_MOVE
+        for x in (b.attacker, b.defender, b.winner if started else -1):
             w.write(self._seat_or_none[x if 0 <= x < n else n])
         for count in b.attacking:
             write_f32_le(w, float(count))
@@ -389,7 +392,7 @@ class ThronesStateEncoder:
             for _ in range(N_AREAS):
                 w.write(self._no_support)
         write_f32_le(w, float(b.neutral))
-        write_f32_le(w, float(b.casualties))
+        write_f32_le(w, float(b.casualties if started else 0))
         for side in (0, 1):
             c = b.cards[side]
             holder = b.attacker if side == 0 else b.defender

@@ -118,6 +118,10 @@ class Lobby:
                     "levels": bot_levels(game_id),
                     # The JS module whose default export draws it (play.js loads it).
                     "renderer": declared.renderer,
+                    # What each seat is, by table size (a house and its colours), if the game says.
+                    "seats": None
+                    if declared.seats is None
+                    else {str(n): declared.seats(n) for n in range(game.min_players, game.max_players + 1)},
                 }
             )
         return {"games": games}

@@ -7,6 +7,7 @@ mustering, bidding, westeros, consolidate, scoring) together; ``views.py`` redac
 from ravenry.core.registry import GameDeclaration
 from ravenry.games.thrones.game import ThronesConfig, ThronesGame
 from ravenry.games.thrones.rules import ThronesState
+from ravenry.games.thrones.views import seat_identities
 
 THRONES_GAME = ThronesGame()
 DECLARATION = GameDeclaration(
@@ -18,6 +19,7 @@ DECLARATION = GameDeclaration(
     },
     extras="ravenry.sim.thrones_extras:THRONES_EXTRAS",
     renderer="/static/js/games/thrones.js",
+    seats=seat_identities,
 )
 
 __all__ = ["DECLARATION", "THRONES_GAME", "ThronesConfig", "ThronesGame", "ThronesState"]

@@ -20,6 +20,11 @@ from typing import Final
 
 HOUSES: Final = ("stark", "lannister", "baratheon", "greyjoy", "tyrell")
 HOUSE_NAMES: Final = ("Stark", "Lannister", "Baratheon", "Greyjoy", "Tyrell")
+# Each house's colour on the table (its pieces, tokens and chips; HOUSES order) and the ink of
+# text on it. **Assumed**: tints of the printed colours chosen to be told apart on screen
+# (CIE ΔE2000 >= 20 between any two fills; ink at WCAG contrast >= 4.5:1 on its fill).
+HOUSE_FILL: Final = ("#4a6c8c", "#b0171f", "#e0b000", "#1c1c1c", "#2e7d32")
+HOUSE_INK: Final = ("#ffffff", "#ffffff", "#1d1d1d", "#ffffff", "#ffffff")
 # Which houses play, by player count (seats take them in this order), and the castles to win.
 HOUSES_FOR_PLAYERS: Final[dict[int, tuple[int, ...]]] = {3: (0, 1, 2), 4: (0, 1, 2, 4), 5: (0, 1, 2, 3, 4)}
 CASTLES_TO_WIN: Final[dict[int, int]] = {3: 8, 4: 7, 5: 7}

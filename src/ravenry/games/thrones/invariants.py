@@ -16,7 +16,8 @@ from ravenry.games.thrones.data import (
     UNIT_LIMITS,
 )
 from ravenry.games.thrones.rules import ThronesState
-from ravenry.games.thrones.state import P_BID, P_CARDS, P_RETREAT_LOSS, P_SUPPLY
+from ravenry.games.thrones.sampling import draw_orders
+from ravenry.games.thrones.state import P_BID, P_CARDS, P_PLANNING, P_RETREAT_LOSS, P_SUPPLY
 from ravenry.games.thrones.supply import within_supply
 
 
@@ -71,15 +72,20 @@ def thrones_invariants(state: GameState) -> None:
 
 
 def scramble_hidden(state: GameState, viewer: int | None, rng: Rng) -> GameState:
-    """A copy where everything hidden from ``viewer`` changed: other houses' face-down orders
-    and sealed bids (and available power, while bidding) and house cards, the Westeros decks'
-    order and the generator."""
+    """A copy where everything hidden from ``viewer`` changed: the kinds of other houses'
+    face-down orders (not where they lie) and sealed bids (and available power, while bidding)
+    and house cards, the Westeros decks' order and the generator."""
     assert isinstance(state, ThronesState)
     twin = state.clone()
     for p in range(twin.n):
         if p == viewer:
             continue
+        # Where a ready house's face-down tokens lie is public (the view's face_down): only
+        # their kinds change; a house still placing has its tokens back.
+        areas = [a for a in range(N_AREAS) if twin.pending[p][a] >= 0]
         twin.pending[p] = [-1] * N_AREAS
+        if twin.phase == P_PLANNING and twin.ready[p] and areas:
+            draw_orders(twin, p, rng, areas)
         if twin.phase == P_BID:
             # available power is hidden while bidding: move some of the pool into it
             more = rng.below(twin.pool[p] + 1)

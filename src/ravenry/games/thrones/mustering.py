@@ -66,16 +66,20 @@ def apply_supply(s: ThronesData, seat: int, action: Action, events: list[Event])
 
 
 # -- mustering -----------------------------------------------------------------------------------
-def start_mustering(s: ThronesData) -> None:
+def start_mustering(s: ThronesData, events: list[Event]) -> None:
+    for seat in s.tracks[0]:
+        if not _muster_areas(s, seat):
+            # Said, not silently skipped: the house's players look for their turn to muster.
+            events.append(Event("mustering_skipped", {"seat": seat, "reason": "no_castle"}))
     s.queue = [seat for seat in s.tracks[0] if _muster_areas(s, seat)]
-    _next_house(s)
+    _next_house(s, events)
 
 
 def _muster_areas(s: ThronesData, seat: int) -> list[int]:
     return [a for a in CASTLE_AREAS if s.controller(a) == seat and s.owner[a] in (-1, seat)]
 
 
-def _next_house(s: ThronesData) -> None:
+def _next_house(s: ThronesData, events: list[Event]) -> None:
     s.mustering.points = [0] * N_AREAS
     while s.queue:
         seat = s.queue[0]
@@ -85,6 +89,8 @@ def _next_house(s: ThronesData) -> None:
             s.current = seat
             s.phase = P_MUSTER
             return
+        # Castles, but nothing may be raised (unit limits, supply): passed over, and said so.
+        events.append(Event("mustering_skipped", {"seat": seat, "reason": "nothing_fits"}))
         s.queue.pop(0)
         s.mustering.points = [0] * N_AREAS
     s.phase = P_WESTEROS_NEXT
@@ -118,7 +124,7 @@ def apply_muster(s: ThronesData, seat: int, action: Action, events: list[Event])
     if action[0] == "end_muster":
         events.append(Event("mustering_done", {"seat": seat}))
         s.queue.pop(0)
-        _next_house(s)
+        _next_house(s, events)
         return
     a: int = action[1]
     what: int = action[2]
@@ -134,4 +140,4 @@ def apply_muster(s: ThronesData, seat: int, action: Action, events: list[Event])
         events.append(Event("mustered", {"seat": seat, "area": a, "unit": UNIT_NAMES[what], "to": target}))
     if not legal_muster_units(s, seat):
         s.queue.pop(0)
-        _next_house(s)
+        _next_house(s, events)

@@ -91,9 +91,11 @@ def apply_raid(s: ThronesData, seat: int, action: Action, events: list[Event]) -
         if starred and s.raid.hits < 2 and raid_targets(s, seat, src):
             s.raid.area = src
             return
+    raided = s.raid.hits
     s.order[src] = -1
     s.order_owner[src] = -1
     s.raid.area = -1
     s.raid.hits = 0
-    events.append(Event("raid_done", {"seat": seat, "area": src}))
+    # ``raided``: how many orders it removed (0: the Raid was removed without raiding).
+    events.append(Event("raid_done", {"seat": seat, "area": src, "raided": raided}))
     next_raid(s)

@@ -14,7 +14,8 @@ What a sample draws (with the caller's generator; nothing else is read):
   sorted, then shuffled;
 - the others' face-down orders while planning: a house that is not ready has its tokens back
   (it places them again in the sample, as its own player would); a ready house gets a random
-  legal assignment — its areas in a random order, each given a token kind drawn among those
+  legal assignment to the areas where its face-down tokens lie (public: the view's
+  ``face_down``) — those areas in a random order, each given a token kind drawn among those
   the rules allow there with what it has placed so far (copies, King's Court stars, this turn's
   restrictions, Consolidate Power on land);
 - while bidding, the others' available power (hidden then: only power + pool is known, from
@@ -36,7 +37,7 @@ one).
 from __future__ import annotations
 
 from ravenry.core.rng import Rng
-from ravenry.games.thrones.data import N_AREAS, N_ORDER_KINDS
+from ravenry.games.thrones.data import N_AREAS, N_ORDER_KINDS, ORDER_COPIES
 from ravenry.games.thrones.planning import _usage, may_use_kind
 from ravenry.games.thrones.state import P_BID, P_CARDS, P_PLANNING, ThronesData
 
@@ -57,9 +58,11 @@ def redraw_hidden(s: ThronesData, seat: int, rng: Rng) -> None:
     if s.phase == P_PLANNING:
         for q in range(s.n):
             if q != seat:
+                # A ready house's face-down tokens lie where the view shows them (face_down).
+                areas = [a for a in range(N_AREAS) if s.pending[q][a] >= 0]
                 s.pending[q] = [-1] * N_AREAS
                 if s.ready[q]:
-                    draw_orders(s, q, rng)
+                    draw_orders(s, q, rng, areas)
     elif s.phase == P_BID:
         for q in range(s.n):
             if q != seat:
@@ -77,14 +80,31 @@ def redraw_hidden(s: ThronesData, seat: int, rng: Rng) -> None:
     s.forget_legal_actions()
 
 
-def draw_orders(s: ThronesData, q: int, rng: Rng) -> None:
-    """A random legal set of face-down orders for ``q`` (none placed yet): its areas in a random
-    order, each given a kind drawn among those still allowed there."""
-    areas = [a for a in range(N_AREAS) if s.owner[a] == q]
-    rng.shuffle(areas)
+def draw_orders(s: ThronesData, q: int, rng: Rng, areas: list[int]) -> None:
+    """A random legal set of face-down orders for ``q`` (none placed yet), one in each of
+    ``areas`` (where its tokens lie): the areas in a random order, each given a kind drawn among
+    those still allowed there. Should an order of the areas leave one with no kind allowed, a
+    few other orders are tried; failing them, that area takes any kind with a copy left."""
     mine = s.pending[q]
-    for a in areas:
-        used, starred = _usage(mine)
-        kinds = [k for k in range(N_ORDER_KINDS) if may_use_kind(s, k, a, used, starred, q)]
-        if kinds:
+    for _ in range(_DRAW_TRIES):
+        order = areas[:]
+        rng.shuffle(order)
+        for a in range(N_AREAS):
+            mine[a] = -1
+        complete = True
+        for a in order:
+            used, starred = _usage(mine)
+            kinds = [k for k in range(N_ORDER_KINDS) if may_use_kind(s, k, a, used, starred, q)]
+            if not kinds:
+                complete = False
+                left = [k for k in range(N_ORDER_KINDS) if used[k] < ORDER_COPIES[k]]
+                if left:
+                    mine[a] = rng.choice(left)
+                continue
             mine[a] = rng.choice(kinds)
+        if complete:
+            return
+
+
+# How many orders of the areas a sample tries before settling for a token that breaks a limit.
+_DRAW_TRIES = 8

@@ -9,6 +9,7 @@ the RNG.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from ravenry.core.protocol import JSON
@@ -80,6 +81,8 @@ def board_json() -> dict[str, JSON]:
             for a in range(N_AREAS)
         ],
         "houses": list(HOUSE_NAMES),
+        # Each house's colours on the page (HOUSES order): fill and the ink of text on it.
+        "house_colors": [{"fill": f, "ink": i} for f, i in zip(D.HOUSE_FILL, D.HOUSE_INK, strict=True)],
         # The unit types by their number in actions and views: a muster's ``what``, a force's index.
         "units": [{"name": n, "plural": p} for n, p in zip(D.UNIT_NAMES, D.UNIT_PLURALS, strict=True)],
         "orders": list(ORDER_KIND_NAMES),
@@ -143,7 +146,7 @@ def planning_tokens(s: ThronesData, seat: int) -> dict[str, JSON]:
         if left <= 0:
             reason = "already placed"
         elif type_restricted(s, t):
-            reason = f"forbidden this round by {WESTEROS_NAMES[_RESTRICTION_CARD[t]]}"
+            reason = f"forbidden this round by {T.WESTEROS_TITLES[_RESTRICTION_CARD[t]]}"
         elif D.ORDER_STARRED[k] and starred >= limit:
             reason = f"no star left: King's Court allows {limit}"
         tokens.append(
@@ -177,7 +180,17 @@ def march_targets(s: ThronesData, seat: int) -> dict[str, JSON]:
         preview: JSON = None
         if fights:
             sending = [free[t] if t in kinds else 0 for t in range(3)]
-            preview = battle_rules.march_preview(s, seat, b, sending)
+            full = battle_rules.march_preview(s, seat, b, sending)
+            # The marcher's strength for each choice of units it may send ("footmen,knights,
+            # ships" -> strength): the page shows the one chosen, never adds it up itself.
+            by_sending: dict[str, JSON] = {}
+            for counts in product(*(range(n + 1) for n in sending)):
+                if any(counts):
+                    key = ",".join(str(c) for c in counts)
+                    by_sending[key] = battle_rules.march_preview(s, seat, b, list(counts))[
+                        "attacker_strength"
+                    ]
+            preview = {**full, "attacker_strength_by_sending": by_sending}
         sea_route = (
             [] if D.AREA_IS_SEA[b] or b in ADJ_LAND[a] else transport_path(s.owner, s.units, seat, a, b)
         )
@@ -201,6 +214,28 @@ def tie_groups(s: ThronesData) -> list[list[int]]:
     return out
 
 
+def face_down(s: ThronesData, viewer: int | None) -> list[int]:
+    """Per area the seat whose face-down order lies there (-1: none, or the viewer's own)."""
+    out = [-1] * N_AREAS
+    if s.phase != P_PLANNING:
+        return out
+    for q in range(s.n):
+        if q == viewer or not s.ready[q]:
+            continue
+        for a in range(N_AREAS):
+            if s.pending[q][a] >= 0:
+                out[a] = q
+    return out
+
+
+def tie_picks(s: ThronesData, groups: list[list[int]]) -> list[int]:
+    """How many picks the Iron Throne holder makes in each tie group: all but the last for a
+    track; for the Night's Watch only one (the top bidder, or the lowest: no more is needed)."""
+    if s.bidding.context == BID_WILDLINGS:
+        return [1 for _ in groups]
+    return [len(g) - 1 for g in groups]
+
+
 def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str, JSON]:
     n = s.n
     orders: list[Any] = [
@@ -217,10 +252,17 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         "units": [s.units[a * 3 : a * 3 + 3] for a in range(N_AREAS)],
         "routed": [s.routed[a * 3 : a * 3 + 3] for a in range(N_AREAS)],
         "owner": s.owner[:],
+        # Who controls each area (its units, else its power token, else its home shield: the
+        # rules' map.controller); -1 nobody. The map's colours are this, never worked out.
+        "controller": [s.controller(a) for a in range(N_AREAS)],
         "power_tokens": s.token[:],
         "neutral": s.neutral[:],
         "home": s.home[:],
         "orders": orders,
+        # The face-down orders on the board (the seat that placed each; -1 none): while
+        # planning, those of the houses that are done (their areas are on the table; the
+        # kinds stay hidden). The viewer's own are in ``my_orders``.
+        "face_down": face_down(s, viewer),
         "power": s.power[:],
         "pool": s.pool[:],
         "supply": s.supply[:],
@@ -264,7 +306,17 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
             else "none",
         }
     if s.phase == P_TIE:
-        view["tie"] = {"groups": tie_groups(s), "placed": s.bidding.order[:], "bids": s.bidding.bids[:]}
+        groups = tie_groups(s)
+        wildlings = s.bidding.context == BID_WILDLINGS
+        view["tie"] = {
+            "groups": groups,
+            "picks": tie_picks(s, groups),
+            # What the first pick decides: a track's order (best first), or for the Night's
+            # Watch which tied house counts as the top bidder (a victory) or the lowest (a defeat).
+            "choose": "order" if not wildlings else "top" if sum(s.bidding.bids) >= s.wildlings else "lowest",
+            "placed": s.bidding.order[:],
+            "bids": s.bidding.bids[:],
+        }
     if s.bidding.last:
         # Revealed bids are public from then on: the view is a player's memory of them.
         context = s.bidding.last[0]
@@ -300,8 +352,10 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
             ],
             "to_pledge": s.battle.support_queue[:],
             "blade": s.battle.blade,
-            "winner": s.battle.winner,
-            "casualties": s.battle.casualties,
+            # The result of this battle only: while the march still moves units in, the record
+            # holds the last battle's (kept until this one begins), which is not this battle's.
+            "winner": s.battle.winner if started and s.battle.winner >= 0 else None,
+            "casualties": s.battle.casualties if started else 0,
         }
         cards: list[Any] = []
         for side in (0, 1):
@@ -389,3 +443,11 @@ def last_battle(s: ThronesData) -> dict[str, JSON] | None:
         "retreat": t[battle_rules.LB_RETREAT] if t[battle_rules.LB_RETREAT] >= 0 else None,
         "no_retreat": bool(t[battle_rules.LB_NO_RETREAT]),
     }
+
+
+def seat_identities(players: int) -> list[dict[str, str]]:
+    """What each seat is at a table of ``players`` (the lobby names it): its house and colours."""
+    return [
+        {"name": HOUSE_NAMES[h], "fill": D.HOUSE_FILL[h], "ink": D.HOUSE_INK[h]}
+        for h in D.HOUSES_FOR_PLAYERS[players]
+    ]

@@ -94,7 +94,7 @@ def next_card(s: ThronesData, events: list[Event]) -> None:
     if card == W_SUPPLY:
         start_supply(s, events)
     elif card == W_MUSTERING:
-        start_mustering(s)
+        start_mustering(s, events)
     elif card == W_CLASH_OF_KINGS:
         start_bid(s, 0, events)
     elif card == W_GAME_OF_THRONES:

@@ -32,6 +32,13 @@ function defaultSeats(n, g) {
     : { kind: "bot", bot: first }));
 }
 
+/** What seat i is at a table of n in game g (meta): the game's own identity for it (a house, in
+ * its colours) if the server gives one, else a numbered seat in the lobby's colours. */
+function seatIdentity(g, n, i) {
+  const own = g && g.seats && g.seats[String(n)] ? g.seats[String(n)][i] : null;
+  return own ? { name: own.name, fill: own.fill, ink: own.ink } : { name: null, fill: PLAYER_COLORS[i], ink: "#fff" };
+}
+
 // A bot seat as people name it: its level if its spec is one, else the spec.
 function botName(game, spec) {
   const level = ((gameMeta(game) || {}).levels || []).find((l) => l.bot === spec || l.level === spec);
@@ -78,7 +85,11 @@ function drawForm() {
       value: seat.name || "", disabled: seat.kind !== "human", maxlength: 24, "data-seat-name": i,
     });
     name.addEventListener("input", () => { form.seats[i].name = name.value; });
-    return h("div", { class: "seat-row" }, [h("span", { class: "seat-dot", style: `background:${PLAYER_COLORS[i]}`, title: `seat ${i + 1}` }), kind, name]);
+    const who = seatIdentity(g, form.players, i);
+    const mark = who.name
+      ? h("span", { class: "seat-house", "data-seat-house": who.name, style: { background: who.fill, color: who.ink }, title: `seat ${i + 1} plays House ${who.name}` }, who.name)
+      : h("span", { class: "seat-dot", style: `background:${who.fill}`, title: `seat ${i + 1}` });
+    return h("div", { class: "seat-row" }, [mark, kind, name]);
   });
   const optionRow = (o) => {
     const id = `opt-${o.name}`;
@@ -208,7 +219,9 @@ function drawGames(games) {
     list.append(h("li", { class: "game-item", "data-game": g.id }, [
       h("div", { class: "row wrap" }, [h("b", {}, name), h("span", { class: "muted" }, `${g.players} players · ${g.seq} moves${result}`)]),
       h("div", { class: "seats" }, (g.seats || []).map((s) => h("span", {}, [
-        h("span", { class: "seat-dot", style: `display:inline-block;width:10px;height:10px;background:${PLAYER_COLORS[s.seat]}` }), " ",
+        ((who) => (who.name
+          ? h("span", { class: "seat-house small", "data-seat-house": who.name, style: { background: who.fill, color: who.ink } }, who.name)
+          : h("span", { class: "seat-dot", style: `display:inline-block;width:10px;height:10px;background:${who.fill}` })))(seatIdentity(gameMeta(g.game), g.players, s.seat)), " ",
         s.kind === "bot" ? seatLabel(s) : `${s.name || "open seat"}${s.away ? " · away (a bot plays)" : s.connected ? " · online" : ""}`,
       ]))),
       buttons,

@@ -300,7 +300,7 @@ function drawBanner(view, r) {
   actions.append(rec, h("a", { class: "btn", href: "/" }, "Lobby"));
   clear(b).append(
     h("h2", { "data-winner": winners.join(",") }, head),
-    h("p", { class: "muted" }, res.reason || ""),
+    h("p", { class: "muted", "data-result-reason": res.reason || "" }, own && own.sub ? own.sub : res.reason || ""),
     ...(rows.length ? [h("ol", { class: "scores" }, rows.map(([p, name, text]) => h("li", { "data-score-seat": p }, [h("b", {}, name), text])))] : []),
     actions,
   );

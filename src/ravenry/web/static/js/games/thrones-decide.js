@@ -147,10 +147,18 @@ function marchChoose(model, ctx, plan) {
   return panel("march", "March", [hint("Click the March order to resolve now."), h("div", { class: "th-choices" }, list.map((a) => actButton(a, actionLabel(a, view), ctx)))]);
 }
 
-function battleWords(view, b, sending) {
+/** The marcher's strength with the units chosen now: the view's number for that choice
+ * (battle.attacker_strength_by_sending, keyed "footmen,knights,ships"), never a sum made here. */
+function strengthSending(b, units, counts) {
+  const key = [0, 1, 2].map((u) => (units.includes(u) ? counts[u] || 0 : 0)).join(",");
+  const by = b.attacker_strength_by_sending || {};
+  return key in by ? by[key] : null;
+}
+
+function battleWords(view, b, sending, strength) {
   const foe = b.neutral ? `a neutral force of ${b.neutral}` : `${houseOf(view, b.defender)} (strength ${b.defender_strength} before cards and support)`;
   const sup = b.supporters.length ? ` Support orders next to it: ${b.supporters.map((x) => `${houseOf(view, x.seat)} in ${view.board.areas[x.area].name} (+${x.strength})`).join(", ")}.` : " No support order next to it.";
-  return `Battle! Attacking ${foe} with strength ${b.attacker_strength} (all ${sending} you can send, the March bonus counted).${sup}`;
+  return `Battle! Attacking ${foe} with strength ${strength ?? "?"} (${sending}, the March bonus counted).${sup}`;
 }
 
 function marchMove(model, ctx, ui, plan) {
@@ -196,7 +204,7 @@ function marchMove(model, ctx, ui, plan) {
     const sending = t.units.filter((u) => counts[u] > 0).map((u) => unitWords(view, counts[u], u)).join(", ");
     children.push(h("div", { class: "th-confirm warn", "data-confirm": "battle", "data-to": t.to }, [
       h("b", {}, `${areaName(view, t.to)}`),
-      h("p", {}, battleWords(view, t.battle, sending || "units")),
+      h("p", { "data-attack-strength": strengthSending(t.battle, t.units, counts) ?? "" }, battleWords(view, t.battle, sending || "units", strengthSending(t.battle, t.units, counts))),
       h("div", { class: "action-row" }, [
         uiButton(`Attack with ${sending}`, () => send(t), { class: "btn primary", ...actionData({ type: "move", from: m.area, to: t.to, unit: t.units.find((u) => counts[u] > 0) }) }),
         uiButton("Cancel", () => { ui.target = null; ctx.rerender(); }, { "data-ui": "cancel" }),
@@ -253,7 +261,7 @@ export function battlePanel(model, ui = null, ctx = null) {
     h("div", { class: "th-sides" }, [side(0), h("span", { class: "th-vs" }, "vs"), side(1)]),
     b.cards_counted ? null : h("p", { class: "muted" }, "House cards count once both are revealed."),
     queue.length ? h("p", { class: "muted" }, `Still to pledge support: ${queue.join(", ")}`) : null,
-    b.winner >= 0 ? h("p", { class: "th-result", "data-winner": b.winner }, `${houseOf(view, b.winner)} wins${b.casualties ? `; ${casualtyWords(b.casualties)} to take` : ""}.`) : null,
+    b.winner !== null && b.winner !== undefined && b.winner >= 0 ? h("p", { class: "th-result", "data-winner": b.winner }, `${houseOf(view, b.winner)} wins${b.casualties ? `; ${casualtyWords(b.casualties)} to take` : ""}.`) : null,
   ], "th-battle");
 }
 
@@ -457,11 +465,17 @@ function tie(model, ctx, ui) {
   ]))));
   const confirm = uiButton("Confirm this order", async () => {
     const wanted = [];
-    for (const g of order) for (const seat of g.slice(0, -1)) wanted.push({ type: "tie_pick", seat });
+    // As many picks as the rules ask for each group (the view's tie.picks): a track needs all but
+    // the last of a group, the Night's Watch only the first.
+    order.forEach((g, gi) => { for (const seat of g.slice(0, t.picks ? t.picks[gi] : g.length - 1)) wanted.push({ type: "tie_pick", seat }); });
     await sendInSequence(wanted, () => ui.latest, ctx);
   }, { class: "btn primary", "data-action": "tie_pick", "data-seat": order[0] ? order[0][0] : null, "data-tie-order": order.map((g) => g.join(",")).join(";") });
   return panel("tie", "Break the tie", [
-    hint(`You hold the Iron Throne: order the tied houses for ${bidTitle(view.bid_for || (view.last_bids && view.last_bids.for))}, best first.`),
+    hint(t.choose === "top"
+      ? "You hold the Iron Throne. The Night's Watch holds, and these houses bid the same most: put first the one that counts as the top bidder."
+      : t.choose === "lowest"
+        ? "You hold the Iron Throne. The wildlings win, and these houses bid the same least: put first the one that counts as the lowest bidder."
+        : `You hold the Iron Throne: order the tied houses for ${bidTitle(view.bid_for || (view.last_bids && view.last_bids.for))}, best first.`),
     ...lists, confirm,
   ]);
 }

@@ -2,9 +2,12 @@
 // label of each legal action, and the log line of each event. Only names: no rule lives here.
 // Every name comes from the view's static board (`view.board`, from games/thrones/data.py).
 
-export const HOUSE_COLORS = { Stark: "#5f6f7f", Lannister: "#b0171f", Baratheon: "#d9a400", Greyjoy: "#222", Tyrell: "#2f7d32" };
-// Text on a house's colour: dark on Baratheon's yellow, white elsewhere.
-export const HOUSE_INK = { Baratheon: "#1d1d1d" };
+/** A seat's house colours ({fill, ink}): the rules' data, sent in the board (house_colors). */
+export function houseColors(view, seat) {
+  const b = boardOf(view);
+  const i = (b.houses || []).indexOf(houseOf(view, seat));
+  return (b.house_colors || [])[i] || { fill: "#888", ink: "#fff" };
+}
 const TRACK_TITLES = { iron_throne: "Iron Throne", fiefdoms: "Fiefdoms", kings_court: "King's Court", nights_watch: "the Night's Watch" };
 const PHASE_TITLES = {
   planning: "Planning", messenger_raven: "Messenger Raven", raid: "Action: raids", march_choose: "Action: marches",
@@ -15,9 +18,6 @@ const PHASE_TITLES = {
   westeros: "Westeros", raids: "Action: raids", marches: "Action: marches", bids: "Bidding", action_end: "Action: end",
   retreat_losses: "Battle: retreat losses",
 };
-// Phases of the action phase: the planning is over once one of these is reached.
-export const ACTION_PHASES = new Set(["messenger_raven", "raid", "raids", "march_choose", "march_move", "marches", "support",
-  "house_cards", "valyrian_steel_blade", "casualties", "card_ability", "retreat", "retreat_losses", "action_end"]);
 
 const boardOf = (view) => (view && view.board) || { areas: [], orders: [], houses: [], cards: [], units: [] };
 
@@ -173,7 +173,9 @@ export function describeEvent(e, view) {
     case "orders_revealed": return `Orders revealed: ${(e.orders || []).length} on the board.`;
     case "raven_swapped": return `${house(e.seat)} used the Messenger Raven in ${areaName(view, e.area)}.`;
     case "raven_passed": return `${house(e.seat)} kept its orders.`;
-    case "raid_done": return `${house(e.seat)} removed its Raid in ${areaName(view, e.area)}.`;
+    case "raid_done": return e.raided
+      ? `${house(e.seat)}'s Raid order in ${areaName(view, e.area)} is spent.`
+      : `${house(e.seat)} removed its Raid order in ${areaName(view, e.area)} without raiding.`;
     case "raided": return `${house(e.seat)} raided from ${areaName(view, e.from)} the ${orderName(view, e.order)} of ${house(e.victim)} in ${areaName(view, e.area)}${e.pillaged ? " and pillaged a power token" : ""}.`;
     case "march_started": return `${house(e.seat)} marches from ${areaName(view, e.area)}.`;
     case "unit_moved": return `${house(e.seat)} moved 1 ${e.unit} ${areaName(view, e.from)} → ${areaName(view, e.to)}.`;
@@ -197,13 +199,18 @@ export function describeEvent(e, view) {
     case "consolidated_power": return `Power gained: ${list(e.power)}.`;
     case "westeros_cards": return `Round ${e.turn}: ${(e.cards || []).map((c) => westerosTitle(c, view)).join(", ")}; wildling threat ${e.wildlings}.`;
     case "supply_levels": return `Supply: ${list(e.supply)}.`;
-    case "mustered": return `${house(e.seat)} mustered 1 ${e.unit} in ${areaName(view, e.to)}.`;
+    case "mustered": return e.unit === "upgrade"
+      ? `${house(e.seat)} upgraded a footman to a knight in ${areaName(view, e.to)}.`
+      : `${house(e.seat)} mustered 1 ${e.unit} in ${areaName(view, e.to)}${e.to === e.area ? "" : ` (from ${areaName(view, e.area)})`}.`;
+    case "mustering_skipped": return e.reason === "no_castle"
+      ? `${house(e.seat)} has no castle or stronghold to muster in.`
+      : `${house(e.seat)} can muster nothing: no unit fits its supply or its remaining units.`;
     case "mustering_done": return `${house(e.seat)} is done mustering.`;
     case "game_of_thrones": return `${westerosTitle("game_of_thrones", view)}: ${list(e.power)} power.`;
     case "bidding": return `Bidding for ${bidTitle(e.for)}.`;
     case "bid_placed": return `${house(e.seat)} placed a bid${e.amount === null || e.amount === undefined ? "" : ` of ${e.amount}`}.`;
     case "bids_revealed": return `Bids: ${list(e.bids)}.`;
-    case "tie_broken": return `${house(e.seat)} breaks the tie for ${house(e.picked)}.`;
+    case "tie_broken": return `${house(e.seat)}, holding the Iron Throne, breaks the tie: ${e.picked === e.seat ? "itself" : house(e.picked)} goes first.`;
     case "track": return `${trackTitle(e.track)}: ${(e.order || []).map(house).join(", ")}.`;
     case "wildlings_defeated": return `The Night's Watch (${e.watch}) holds against the wildlings (${e.threat}); ${house(e.top_bidder)} bid most.`;
     case "wildlings_victorious": return `The wildlings (${e.threat}) overrun the Night's Watch (${e.watch}); ${house(e.lowest_bidder)} bid least.`;
@@ -217,7 +224,16 @@ export function describeEvent(e, view) {
     case "routed_destroyed": return `${e.count} routed ${e.unit}${e.count === 1 ? "" : "s"} destroyed in ${areaName(view, e.area)}.`;
     case "no_retreat": return `${house(e.seat)} has nowhere to retreat: its army in ${areaName(view, e.area)} is destroyed.`;
     case "card_reclaimed": return `${house(e.seat)} took back ${cardName(v, e.seat, e.card)}.`;
-    case "game_over": return `Game over (${e.reason}): ${(e.winners || []).map(house).join(", ")} win${(e.winners || []).length === 1 ? "s" : ""}.`;
+    case "game_over": return `Game over (${reasonWords(e.reason, v)}): ${(e.winners || []).map(house).join(", ")} win${(e.winners || []).length === 1 ? "s" : ""}.`;
     default: return e.type.replace(/_/g, " ");
   }
+}
+
+/** Why the game ended, in words ("castles" is the rules' reason id, not a sentence). */
+export function reasonWords(reason, view) {
+  const rounds = boardOf(view).turns;
+  if (reason === "castles") return "a house holds enough castles and strongholds";
+  if (reason === `turn ${rounds}`) return `round ${rounds} is over`;
+  if (reason === "draw") return `round ${rounds} is over, and the best houses are equal`;
+  return String(reason || "");
 }

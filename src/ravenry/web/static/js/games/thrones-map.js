@@ -1,21 +1,22 @@
 // The map of Westeros as SVG: one <path> per area (from the geometry asset, joined to the
 // view's board by area id), with its pieces at the asset's anchor points: units by house colour
-// and kind with counts, routed units, neutral forces, order tokens (face down for others while
-// planning), power tokens, castle/stronghold, barrels, crowns and home shields. What is clickable
+// and kind with counts, routed units, an attacking army in the contested area, neutral forces,
+// order tokens (face down where the view's face_down says), power tokens, castle/stronghold, barrels, crowns and home shields. What is clickable
 // is what the caller passes in `plan` (built from the legal actions); no rule lives here.
-// Pan and zoom move the viewBox (wheel, drag, pinch, the +/− buttons); the viewBox is UI state.
+// Pan and zoom (shell/panzoom.js) move the viewBox (wheel, drag, pinch, the +/− buttons).
 // On a phone the map opens zoomed on the viewer's home area (a spectator's on the middle of the
 // land) so names are legible at once; when a decision lights areas out of view, the map moves to
 // them if none is in view, and a "show lit areas" button brings them all into view.
 import { s, h } from "../shell/dom.js";
+import { attachPanZoom, clampBox, fitBoxes, inside, zoomButtons } from "../shell/panzoom.js";
 import { orderHelp, svgHelp } from "./thrones-help.js";
-import { HOUSE_COLORS, HOUSE_INK, areaName, houseOf, orderName, unitTypes, units as unitWords } from "./thrones-labels.js";
+import { areaName, houseColors, houseOf, orderName, unitTypes, units as unitWords } from "./thrones-labels.js";
 
 const REGION_TINTS = ["#e9dfc4", "#e3e6c8", "#eadbc9", "#dfe3d0", "#ece2c0", "#e5d9c0", "#efdcc0", "#e0d6c8"];
 const ORDER_GLYPH = { march: "M", raid: "R", support: "S", consolidate_power: "C", defense: "D" };
 
-export const houseColor = (view, seat) => HOUSE_COLORS[houseOf(view, seat)] || "#888";
-export const houseInk = (view, seat) => HOUSE_INK[houseOf(view, seat)] || "#fff";
+export const houseColor = (view, seat) => houseColors(view, seat).fill;
+export const houseInk = (view, seat) => houseColors(view, seat).ink;
 
 /** A short face of an order token: "M+1★", "D+2", "C". */
 export function orderGlyph(id) {
@@ -43,6 +44,10 @@ export function describeArea(view, a) {
   const r = (view.routed && view.routed[a]) || [0, 0, 0];
   const force = unitTypes(view).filter((k) => u[k]).map((k) => unitWords(view, u[k], k) + (r[k] ? ` (${r[k]} routed)` : ""));
   if (force.length) bits.push(`${houseOf(view, owner)}: ${force.join(", ")}`);
+  const b = view.battle;
+  if (b && b.area === a && b.attacking && b.attacking.some(Boolean)) {
+    bits.push(`attacking: ${houseOf(view, b.attacker)} with ${unitTypes(view).filter((k) => b.attacking[k]).map((k) => unitWords(view, b.attacking[k], k)).join(", ")}`);
+  }
   if (view.neutral[a]) bits.push(`neutral force of strength ${view.neutral[a]}`);
   if (view.power_tokens[a] >= 0) bits.push(`power token of ${houseOf(view, view.power_tokens[a])}`);
   const order = view.orders[a];
@@ -130,6 +135,23 @@ function pieces(view, a, geo, me, sizes) {
     if (r[k] > 0 && r[k] < u[k]) out.push(s("text", { class: "th-routed", x: x + 12, y: up.y - 12 }, `${r[k]}↓`));
     x += 34;
   }
+  // The attacking army, off its area while the battle is fought: drawn in the contested area,
+  // below the defenders, marked as attackers.
+  const b = view.battle;
+  if (b && b.area === a && b.attacking && b.attacking.some(Boolean)) {
+    const ak = unitTypes(view).filter((k) => b.attacking[k]);
+    let ax = up.x - (ak.length - 1) * 17;
+    const ay = up.y + 36;
+    const group = s("g", { class: "th-attackers", "data-attacking": b.attacking.join(","), "data-attacker": b.attacker });
+    group.append(s("text", { class: "th-attack-mark", x: ax - 30, y: ay + 7, "text-anchor": "middle" }, "⚔"));
+    for (const k of ak) {
+      const piece = unitShape(k, ax, ay, houseColor(view, b.attacker), houseInk(view, b.attacker), b.attacking[k], false);
+      piece.classList.add("attacking");
+      group.append(piece);
+      ax += 34;
+    }
+    out.push(group);
+  }
   if (view.neutral[a]) {
     out.push(s("g", { class: "th-neutral", transform: `translate(${up.x},${up.y})`, "data-neutral": view.neutral[a] }, [
       s("path", { d: "M-15,-15 H15 V3 L0,17 L-15,3 Z", fill: "#ddd", stroke: "#555", "stroke-width": 2 }),
@@ -149,9 +171,10 @@ function pieces(view, a, geo, me, sizes) {
       s("circle", { r: 17, fill: "#fff", stroke: houseColor(view, me), "stroke-width": 3, "stroke-dasharray": "4 2" }),
       s("text", { class: "th-order-text", y: 5, "text-anchor": "middle", fill: "#1f2328" }, orderGlyph(mine)),
     ]), orderHelp(view, mine), a));
-  } else if (view.phase === "planning" && owner >= 0 && owner !== me && view.ready[owner]) {
-    out.push(s("g", { class: "th-order-token down", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": "face-down" }, [
-      s("circle", { r: 15, fill: "#3a3a3a", stroke: houseColor(view, owner), "stroke-width": 3 }),
+  } else if (view.face_down && view.face_down[a] >= 0) {
+    const q = view.face_down[a];
+    out.push(s("g", { class: "th-order-token down", transform: `translate(${op.x},${op.y}) scale(1.15)`, "data-order-token": "face-down", "data-order-seat": q }, [
+      s("circle", { r: 15, fill: "#3a3a3a", stroke: houseColor(view, q), "stroke-width": 3 }),
     ]));
   }
   // Power token (control of an emptied land area).
@@ -179,7 +202,8 @@ export function drawMap(model, geometry, plan, ui, redraw) {
   const litKey = [...plan.spots.keys()].sort((a, b) => a - b).join(",");
   if (litKey !== ui.litKey) {
     ui.litKey = litKey;
-    if (lit.length && !lit.some((b) => inside(b, ui.vb))) ui.vb = fitBoxes(lit, geometry, ui.vb[3] / ui.vb[2]);
+    // ... at the zoom the viewer has (or wider, if the lit areas need it).
+    if (lit.length && !lit.some((b) => inside(b, seenPart(ui)))) ui.vb = fitBoxes(lit, geometry.viewBox, ui.vb[3] / ui.vb[2], Math.max(PHONE_VIEW_WIDTH, ui.vb[2]));
   }
   const svg = s("svg", { class: "th-map", viewBox: ui.vb.join(" "), role: "group", "aria-label": "Map of Westeros", preserveAspectRatio: "xMidYMid meet" });
   svg.append(s("rect", { class: "th-water", x: vx - vw, y: vy - vh, width: vw * 3, height: vh * 3 }));
@@ -191,7 +215,7 @@ export function drawMap(model, geometry, plan, ui, redraw) {
     const geo = geometry.areas.get(info.id);
     if (!geo) { missing.push(info.id); return; }
     if (geo.region && !regions.includes(geo.region)) regions.push(geo.region);
-    const owner = view.controller ? view.controller[a] : view.owner[a] >= 0 ? view.owner[a] : view.power_tokens[a] >= 0 ? view.power_tokens[a] : -1;
+    const owner = view.controller[a]; // the rules' controller of the area (the view says it)
     const spot = plan.spots.get(a);
     const mark = plan.marks.get(a);
     let cls = `th-area${info.sea ? " sea" : " land"}`;
@@ -229,15 +253,35 @@ export function drawMap(model, geometry, plan, ui, redraw) {
   }
   svg.append(overlay);
   const showLit = h("button", { type: "button", class: "btn th-show-lit", "data-zoom": "lit", title: "Move the map to show every area you can click now" });
-  showLit.addEventListener("click", (e) => { e.stopPropagation(); ui.vb = fitBoxes(lit, geometry, ui.vb[3] / ui.vb[2]); setBox(svg, ui); });
+  showLit.addEventListener("click", (e) => {
+    e.stopPropagation();
+    const aspect = ui.vb[3] / ui.vb[2];
+    const part = fitBoxes(lit, geometry.viewBox, aspect * (1 - (ui.cover || 0)), PHONE_VIEW_WIDTH);
+    ui.vb = [part[0], part[1], part[2], part[2] * aspect];
+    setBox(svg, ui);
+  });
   svg.thLit = { lit, button: showLit };
   svg.thFull = geometry.viewBox;
   // How to move the map, until the viewer has moved it once.
   const hint = ui.moved ? null : h("p", { class: "th-pan-hint", "aria-hidden": "true" }, "Drag to move the map · pinch or +/− to zoom");
-  const wrap = h("div", { class: "th-map-wrap", "data-map": "westeros", "data-missing": missing.join(",") || null }, [svg, ...(hint ? [hint] : []), showLit, zoomButtons(ui, geometry, redraw, svg)]);
+  // A move the viewer makes: the view stays on the map, the lit-areas button and hint follow.
+  const changed = () => { moved(svg, ui); setBox(svg, ui); };
+  const wrap = h("div", { class: "th-map-wrap", "data-map": "westeros", "data-missing": missing.join(",") || null }, [svg, ...(hint ? [hint] : []), showLit, zoomButtons(ui, geometry.viewBox, changed)]);
   svg.thHint = hint;
-  panZoom(svg, ui, geometry);
+  attachPanZoom(svg, ui, geometry.viewBox, changed);
   setBox(svg, ui);
+  if (!ui.fitted && !window.matchMedia(NARROW).matches) {
+    // On a wide screen the map first fills its box's width (names legible at once: the whole
+    // map would fit the height and shrink them), around the viewer's home; "Whole map" shows all.
+    requestAnimationFrame(() => {
+      const now = document.querySelector("svg.th-map");
+      const r = now ? now.getBoundingClientRect() : null;
+      if (ui.fitted || ui.moved || !r || !r.width || !r.height) return;
+      ui.fitted = true;
+      ui.vb = widthView(view, geometry, me, r.height / r.width);
+      setBox(now, ui);
+    });
+  }
   return wrap;
 }
 
@@ -267,26 +311,8 @@ function piecesBox(geo, [fx, fy, fw, fh]) {
     Math.min(fx + fw, Math.max(...pts.map((p) => p.x)) + 50), Math.min(fy + fh, Math.max(...pts.map((p) => p.y)) + 30)];
 }
 
-const inside = (b, vb) => b[0] >= vb[0] - 1 && b[2] <= vb[0] + vb[2] + 1 && b[1] >= vb[1] - 1 && b[3] <= vb[1] + vb[3] + 1;
 
-/** A viewBox of the given aspect (height / width) holding every box, at least minWidth wide and
- * within the whole map. */
-function fitBoxes(boxes, geometry, aspect, minWidth = PHONE_VIEW_WIDTH) {
-  const full = geometry.viewBox;
-  const pad = 30;
-  const x0 = Math.min(...boxes.map((b) => b[0])) - pad;
-  const y0 = Math.min(...boxes.map((b) => b[1])) - pad;
-  const x1 = Math.max(...boxes.map((b) => b[2])) + pad;
-  const y1 = Math.max(...boxes.map((b) => b[3])) + pad;
-  let w = Math.min(full[2], Math.max(minWidth, x1 - x0, (y1 - y0) / aspect));
-  let hh = w * aspect;
-  if (hh > full[3]) { hh = full[3]; w = hh / aspect; }
-  const cx = Math.min(Math.max((x0 + x1) / 2, full[0] + w / 2), full[0] + full[2] - w / 2);
-  const cy = Math.min(Math.max((y0 + y1) / 2, full[1] + hh / 2), full[1] + full[3] - hh / 2);
-  return [cx - w / 2, cy - hh / 2, w, hh];
-}
-
-/** The first view: the whole map on a wide screen; on a phone the viewer's home area with its
+/** The first view: the whole map on a wide screen (until widthView fits it to the box); on a phone the viewer's home area with its
  * neighbourhood (a spectator: the middle of the land), in the shape of the phone's map box. */
 function firstView(view, geometry, me) {
   if (!window.matchMedia(NARROW).matches) return [...geometry.viewBox];
@@ -295,7 +321,35 @@ function firstView(view, geometry, me) {
   const geo = home >= 0 ? geometry.areas.get(view.board.areas[home].id) : null;
   const [x, y, w, hh] = geometry.viewBox;
   const box = geo ? boundsOf(geo) : [x + w / 2 - 100, y + hh / 2 - 100, x + w / 2 + 100, y + hh / 2 + 100];
-  return fitBoxes([box], geometry, aspect);
+  return fitBoxes([box], geometry.viewBox, aspect, PHONE_VIEW_WIDTH);
+}
+
+/** The whole width of the map in a box of the given aspect (height / width), around the
+ * viewer's home area (a spectator: the north); the whole map if it fits. */
+function widthView(view, geometry, me, aspect) {
+  const full = geometry.viewBox;
+  if (full[2] * aspect >= full[3]) return [...full];
+  const home = view.board.areas.findIndex((info, a) => view.home[a] === me && me !== null && me !== undefined);
+  const geo = home >= 0 ? geometry.areas.get(view.board.areas[home].id) : null;
+  const box = geo ? boundsOf(geo) : [full[0], full[1], full[0] + full[2], full[1] + 10];
+  return fitBoxes([box], full, aspect, full[2]);
+}
+
+/** The part of the viewBox not under a phone's decision sheet (ui.cover: the fraction of the
+ * map's height it covers, from the bottom). */
+const seenPart = (ui) => [ui.vb[0], ui.vb[1], ui.vb[2], ui.vb[3] * (1 - (ui.cover || 0))];
+
+/** A sheet covers the lower `cover` of the map: unless a lit area is wholly in the part still
+ * seen, move the view (at its zoom, or wider if they need it) so that they all are. */
+export function fitAboveCover(svg, ui, cover) {
+  ui.cover = cover;
+  const state = svg.thLit;
+  if (state && state.lit.length && !state.lit.some((b) => inside(b, seenPart(ui)))) {
+    const aspect = ui.vb[3] / ui.vb[2];
+    const part = fitBoxes(state.lit, svg.thFull, aspect * (1 - cover), Math.max(PHONE_VIEW_WIDTH, ui.vb[2]));
+    ui.vb = [part[0], part[1], part[2], part[2] * aspect];
+  }
+  setBox(svg, ui);
 }
 
 /** The viewer moved the map (not the map moving itself to lit areas): the hint has done its job. */
@@ -305,105 +359,17 @@ function moved(svg, ui) {
 }
 
 function setBox(svg, ui) {
-  // The middle of the view stays on the map: it cannot be dragged away.
-  const [fx, fy, fw, fh] = svg.thFull || [ui.vb[0], ui.vb[1], ui.vb[2], ui.vb[3]];
-  const [x, y, w, hh] = ui.vb;
-  ui.vb = [Math.min(Math.max(x, fx - w / 2), fx + fw - w / 2), Math.min(Math.max(y, fy - hh / 2), fy + fh - hh / 2), w, hh];
+  // The middle of the part seen (above a phone's decision sheet, if one covers the map) stays
+  // on the map.
+  const seen = clampBox(seenPart(ui), svg.thFull || ui.vb);
+  ui.vb = [seen[0], seen[1], ui.vb[2], ui.vb[3]];
   svg.setAttribute("viewBox", ui.vb.map((v) => Math.round(v * 10) / 10).join(" "));
   const state = svg.thLit;
   if (!state) return;
-  const off = state.lit.filter((b) => !inside(b, ui.vb)).length;
+  const off = state.lit.filter((b) => !inside(b, seenPart(ui))).length;
   state.button.hidden = off === 0;
   state.button.textContent = state.lit.length === 1 ? "Show the lit area" : `Show all ${state.lit.length} lit areas`;
   state.button.dataset.offView = String(off);
-}
-
-function zoomBy(ui, geometry, f, cx, cy) {
-  const [x, y, w, hh] = ui.vb;
-  const full = geometry.viewBox;
-  const nw = Math.min(full[2], Math.max(full[2] / 6, w * f));
-  const nh = nw * (hh / w);
-  const px = cx === undefined ? x + w / 2 : cx;
-  const py = cy === undefined ? y + hh / 2 : cy;
-  ui.vb = [px - (px - x) * (nw / w), py - (py - y) * (nh / hh), nw, nh];
-}
-
-function zoomButtons(ui, geometry, redraw, svg) {
-  const btn = (label, act, name) => {
-    const b = h("button", { type: "button", class: "btn th-zoom", "data-zoom": name, "aria-label": label, title: label }, name === "in" ? "+" : name === "out" ? "−" : "⟲");
-    b.addEventListener("click", (e) => { e.stopPropagation(); act(); moved(svg, ui); setBox(svg, ui); });
-    return b;
-  };
-  return h("div", { class: "th-zoombar", role: "group", "aria-label": "Zoom" }, [
-    btn("Zoom in", () => zoomBy(ui, geometry, 0.7), "in"),
-    btn("Zoom out", () => zoomBy(ui, geometry, 1 / 0.7), "out"),
-    btn("Whole map", () => { ui.vb = [...geometry.viewBox]; }, "reset"),
-  ]);
-}
-
-function panZoom(svg, ui, geometry) {
-  const toMap = (ev) => {
-    const r = svg.getBoundingClientRect();
-    const [x, y, w, hh] = ui.vb;
-    const scale = Math.max(w / r.width, hh / r.height);
-    const ox = (r.width * scale - w) / 2;
-    const oy = (r.height * scale - hh) / 2;
-    return { x: x - ox + (ev.clientX - r.left) * scale, y: y - oy + (ev.clientY - r.top) * scale, scale };
-  };
-  svg.addEventListener("wheel", (ev) => {
-    ev.preventDefault();
-    const p = toMap(ev);
-    zoomBy(ui, geometry, ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
-    moved(svg, ui);
-    setBox(svg, ui);
-  }, { passive: false });
-  // The drag lives in the UI state, not in this SVG: a frame that redraws the map mid-drag (a
-  // bot's move) hands the drag on to the new SVG under the same pointer.
-  if (!ui.pan) ui.pan = { pointers: new Map(), drag: null, swallow: false };
-  const pan = ui.pan;
-  const pointers = pan.pointers;
-  svg.addEventListener("pointerdown", (ev) => {
-    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-    pan.swallow = false;
-    pan.drag = { moved: false, cx: ev.clientX, cy: ev.clientY, vb: [...ui.vb], scale: toMap(ev).scale, dist: null };
-  });
-  svg.addEventListener("pointermove", (ev) => {
-    if (!pan.drag || !pointers.has(ev.pointerId)) return;
-    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-    const drag = pan.drag;
-    if (pointers.size === 2) {
-      const [p1, p2] = [...pointers.values()];
-      const dist = Math.hypot(p1.x - p2.x, p1.y - p2.y);
-      const mid = toMap({ clientX: (p1.x + p2.x) / 2, clientY: (p1.y + p2.y) / 2 });
-      if (drag.dist) zoomBy(ui, geometry, drag.dist / dist, mid.x, mid.y);
-      drag.dist = dist;
-      drag.moved = true;
-      moved(svg, ui);
-      setBox(svg, ui);
-      return;
-    }
-    const dx = ev.clientX - drag.cx;
-    const dy = ev.clientY - drag.cy;
-    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
-    drag.moved = true;
-    moved(svg, ui);
-    ui.vb = [drag.vb[0] - dx * drag.scale, drag.vb[1] - dy * drag.scale, ui.vb[2], ui.vb[3]];
-    setBox(svg, ui);
-  });
-  const end = (ev) => {
-    pointers.delete(ev.pointerId);
-    if (pan.drag && pan.drag.moved) pan.swallow = true;
-    if (!pointers.size) pan.drag = null;
-    else if (pan.drag) {
-      // A pinch became a drag with the finger left: it pans on from where it is now.
-      const [p] = [...pointers.values()];
-      pan.drag = { moved: true, cx: p.x, cy: p.y, vb: [...ui.vb], scale: toMap({ clientX: p.x, clientY: p.y }).scale, dist: null };
-    }
-  };
-  svg.addEventListener("pointerup", end);
-  svg.addEventListener("pointercancel", end);
-  // A drag is not a click on the area under the pointer.
-  svg.addEventListener("click", (e) => { if (pan.swallow) { pan.swallow = false; e.stopPropagation(); } }, { capture: true });
 }
 
 export { areaName };

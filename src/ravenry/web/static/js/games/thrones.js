@@ -35,8 +35,8 @@
 import { h, clear } from "../shell/dom.js";
 import { mapFailure, mapGeometry } from "./thrones-data.js";
 import { battlePanel, decide } from "./thrones-decide.js";
-import { describeEvent, bidTitle, houseOf } from "./thrones-labels.js";
-import { drawMap } from "./thrones-map.js";
+import { describeEvent, bidTitle, houseOf, reasonWords } from "./thrones-labels.js";
+import { drawMap, fitAboveCover } from "./thrones-map.js";
 import { endPanel, housesPanel, myHouse, statusStrip, tracksColumn, westerosPanel } from "./thrones-panels.js";
 
 const NARROW = "(max-width: 820px)";
@@ -46,8 +46,45 @@ function uiFor(ctx) {
   return ctx.ui.thrones;
 }
 
+/** The houses' colours (the board's house_colors) as CSS variables, which the .house-* chips
+ * of thrones.css read: the colours live in the rules' data only. */
+function houseVars(view) {
+  const b = view.board || {};
+  const root = document.documentElement.style;
+  (b.houses || []).forEach((name, i) => {
+    const c = (b.house_colors || [])[i];
+    if (!c) return;
+    root.setProperty(`--house-${name.toLowerCase()}`, c.fill);
+    root.setProperty(`--house-${name.toLowerCase()}-ink`, c.ink);
+  });
+}
+
+const FOLD_KEY = "ravenry:thrones:tracks-folded";
+
+/** The tracks column beside the map, folded away to a button (and back) by the viewer; the
+ * choice is kept in this browser. Folding gives the map the column's width. */
+function foldable(tracks, ui, ctx) {
+  if (ui.tracksFolded === undefined) {
+    try { ui.tracksFolded = localStorage.getItem(FOLD_KEY) === "1"; } catch { ui.tracksFolded = false; }
+  }
+  const folded = ui.tracksFolded;
+  const button = h("button", {
+    type: "button", class: "btn th-fold", "data-fold": "tracks", "aria-expanded": String(!folded),
+    title: folded ? "Show the tracks, supply and castles" : "Fold the tracks away: a wider map",
+  }, folded ? "‹ Tracks" : "Fold ›");
+  button.addEventListener("click", (e) => {
+    e.stopPropagation(); // not a click on the board (which explains a click beside the spots)
+    ui.tracksFolded = !folded;
+    if (!ui.moved) ui.fitted = false; // the map's box changes: fit its width again
+    try { localStorage.setItem(FOLD_KEY, ui.tracksFolded ? "1" : "0"); } catch { /* private mode */ }
+    ctx.rerender();
+  });
+  return h("div", { class: `th-side-col${folded ? " folded" : ""}`, "data-side-col": "tracks" }, folded ? [button] : [button, tracks]);
+}
+
 function render(areas, model, ctx) {
   const { view } = model;
+  houseVars(view);
   const ui = uiFor(ctx);
   ui.latest = model; // the sequence sender reads the legal list of the newest frame
   const key = `${view.phase}:${view.turn}:${view.current}:${view.march_area}`;
@@ -62,7 +99,9 @@ function render(areas, model, ctx) {
   const narrow = window.matchMedia(NARROW);
   if (!ui.watchingWidth) { ui.watchingWidth = true; narrow.addEventListener("change", () => ctx.rerender()); }
   const tracks = tracksColumn(model);
-  clear(areas.board).append(h("div", { class: "th-board" }, narrow.matches ? [mapEl] : [mapEl, tracks]));
+  document.body.classList.add("game-thrones"); // the page's wide layout for the map (thrones.css)
+  const board = narrow.matches ? [mapEl] : [mapEl, foldable(tracks, ui, ctx)];
+  clear(areas.board).append(h("div", { class: `th-board${ui.tracksFolded && !narrow.matches ? " tracks-folded" : ""}` }, board));
   areas.board.dataset.spots = String(plan.spots.size);
   // This round's Westeros cards, under the strip (never over the decision) until closed.
   const west = westerosPanel(model, ui, ctx);
@@ -71,8 +110,46 @@ function render(areas, model, ctx) {
   clear(areas.me).append(...myHouse(model));
   const battle = battlePanel(model, ui, ctx);
   const end = view.result ? endPanel(model, ctx) : null;
+  const sheet = narrow.matches ? asSheet(panels[0], model, ui, ctx) : null;
+  document.body.classList.toggle("th-sheet-open", !!sheet);
+  if (!sheet) ui.cover = 0; // nothing covers the map now
   clear(areas.actions).append(...(end ? [end] : []), ...panels, ...(battle ? [battle] : []));
   clear(areas.dialog);
+  if (sheet) requestAnimationFrame(() => keepMapAboveSheet(sheet, ui, key));
+}
+
+/**
+ * On a phone the viewer's decision is a sheet over the lower part of the map (thrones.css), so
+ * that the chooser and the lit areas are seen together, without scrolling between them. It can
+ * be lowered to its title bar and raised again. Returns the panel if it became a sheet.
+ */
+function asSheet(panel, model, ui, ctx) {
+  if (!panel || !model.legal || !model.legal.length) return null;
+  panel.classList.add("th-sheet");
+  if (ui.sheetDown) panel.classList.add("down");
+  const toggle = h("button", {
+    type: "button", class: "btn th-sheet-toggle", "data-sheet-toggle": "", "aria-expanded": String(!ui.sheetDown),
+    "aria-label": ui.sheetDown ? "Raise the decision" : "Lower the decision to see the map",
+  }, ui.sheetDown ? "▴" : "▾");
+  toggle.addEventListener("click", (e) => { e.stopPropagation(); ui.sheetDown = !ui.sheetDown; ctx.rerender(); });
+  panel.prepend(toggle);
+  return panel;
+}
+
+/** After the sheet is laid out: the part of the map it covers, the lit areas moved into the part
+ * still seen, and (once per decision) the map brought to the top of the screen. */
+function keepMapAboveSheet(sheet, ui, key) {
+  const svg = document.querySelector("svg.th-map");
+  if (!svg || !sheet.isConnected) return;
+  const wrap = svg.closest(".th-map-wrap");
+  if (ui.sheetKey !== key) {
+    ui.sheetKey = key;
+    const top = wrap.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 3) wrap.scrollIntoView({ block: "start" });
+  }
+  const m = svg.getBoundingClientRect();
+  const s = sheet.getBoundingClientRect();
+  fitAboveCover(svg, ui, Math.min(0.8, Math.max(0, (m.bottom - s.top) / m.height)));
 }
 
 function turnCue(model) {
@@ -108,7 +185,8 @@ function banner(view, ctx) {
   const who = (p) => `House ${houseOf(view, p)} (${ctx.seatName(p)})`;
   const winners = res.winners || [];
   const head = winners.length === 1 ? `${who(winners[0])} wins!` : winners.length ? `Tie: ${winners.map(who).join(", ")}` : "Game over: a draw";
-  return { head, rows: [] };
+  const why = reasonWords(res.reason, view);
+  return { head, rows: [], sub: why ? `The game ended because ${why}.` : "" };
 }
 
 // The renderer: play.js loads this module when the server names it for a game (its declaration).
