@@ -85,8 +85,9 @@ function unitShape(kind, x, y, fill, ink, count, routed) {
   return g;
 }
 
-/** Pieces of one area at its anchors; `sizes`: the geometry's label block sizes. */
-function pieces(view, a, geo, me, sizes) {
+/** Pieces of one area at its anchors; `sizes`: the geometry's label block sizes; `attackAt`: where
+ * an attacking army in it is drawn (toward the area it came from), if one is. */
+function pieces(view, a, geo, me, sizes, attackAt = null) {
   const info = view.board.areas[a];
   const out = [];
   const { label, units: up, order: op, token: tp } = geo;
@@ -140,8 +141,9 @@ function pieces(view, a, geo, me, sizes) {
   const b = view.battle;
   if (b && b.area === a && b.attacking && b.attacking.some(Boolean)) {
     const ak = unitTypes(view).filter((k) => b.attacking[k]);
-    let ax = up.x - (ak.length - 1) * 17;
-    const ay = up.y + 36;
+    const at = attackAt || { x: up.x, y: up.y + 36 };
+    let ax = at.x - (ak.length - 1) * 17;
+    const ay = at.y;
     const group = s("g", { class: "th-attackers", "data-attacking": b.attacking.join(","), "data-attacker": b.attacker });
     group.append(s("text", { class: "th-attack-mark", x: ax - 30, y: ay + 7, "text-anchor": "middle" }, "⚔"));
     for (const k of ak) {
@@ -241,7 +243,7 @@ export function drawMap(model, geometry, plan, ui, redraw) {
     shapes.append(path);
     // The controller's colour as a wash over the land it holds.
     if (owner >= 0 && !info.sea) shapes.append(s("path", { class: "th-control", d: geo.path, fill: houseColor(view, owner), "fill-opacity": 0.28, "pointer-events": "none" }));
-    overlay.append(...pieces(view, a, geo, me, geometry.sizes));
+    overlay.append(...pieces(view, a, geo, me, geometry.sizes, view.battle && view.battle.area === a ? attackPoint(view, geometry, geo) : null));
   });
   svg.append(shapes);
   for (const d of geometry.rivers || []) svg.append(s("path", { class: "th-river", d, "pointer-events": "none" }));
@@ -322,6 +324,17 @@ function firstView(view, geometry, me) {
   const [x, y, w, hh] = geometry.viewBox;
   const box = geo ? boundsOf(geo) : [x + w / 2 - 100, y + hh / 2 - 100, x + w / 2 + 100, y + hh / 2 + 100];
   return fitBoxes([box], geometry.viewBox, aspect, PHONE_VIEW_WIDTH);
+}
+
+/** Where the attacking army is drawn in the contested area: from its units, 40 map units toward
+ * the area the attack came from (its side of the fight); below them if that is not known. */
+function attackPoint(view, geometry, geo) {
+  const from = view.battle.from >= 0 ? geometry.areas.get(view.board.areas[view.battle.from].id) : null;
+  if (!from) return null;
+  const dx = from.units.x - geo.units.x;
+  const dy = from.units.y - geo.units.y;
+  const d = Math.hypot(dx, dy) || 1;
+  return { x: geo.units.x + (dx / d) * 40, y: geo.units.y + (dy / d) * 40 };
 }
 
 /** The whole width of the map in a box of the given aspect (height / width), around the
