@@ -78,3 +78,33 @@ def test_page_reconnects_after_a_server_crash(browser: Any, server: Server) -> N
     assert all(any(k in e for k in killed) for e in tab.errors), f"console errors {tab.errors}"
     assert not tab.external, f"requests to other hosts {tab.external}"
     tab.close()
+
+
+def test_page_reconnects_when_its_server_falls_silent(browser: Any, server: Server) -> None:
+    """A server process alive but stalled (SIGSTOP) never closes its sockets: the page notices the
+    missing answer to its heartbeat and reconnects on its own, and is back online once a server
+    answers again (here the same one, woken: in a cluster, the game's new owner). The heartbeat's
+    timings are shortened for the test (window.__ravenryHeartbeat)."""
+    import os
+    import signal
+
+    tab = Tab(browser, "silent-server")
+    page = tab.page
+    page.add_init_script("window.__ravenryHeartbeat = {every: 700, wait: 700};")
+    page.goto(server.base + "/")
+    page.select_option("#f-game", "catan")
+    page.click("[data-players='3']")
+    page.click("[data-action=create]")
+    page.click("[data-play-seat='0']")
+    page.locator("#conn[data-status=online]").wait_for()
+    page.wait_for_timeout(2000)  # heartbeats answered: the page stays online
+    assert page.locator("#conn[data-status=online]").count() == 1
+    assert server.proc is not None
+    os.kill(server.proc.pid, signal.SIGSTOP)
+    try:
+        page.locator("#conn[data-status=reconnecting]").wait_for(timeout=6000)
+    finally:
+        os.kill(server.proc.pid, signal.SIGCONT)
+    page.locator("#conn[data-status=online]").wait_for(timeout=20000)
+    tab.settle()
+    tab.close()

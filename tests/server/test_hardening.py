@@ -282,6 +282,22 @@ def test_a_websocket_from_another_origin_is_refused(database_url: str) -> None:
         assert Viewer(ws, None).hello(None)["t"] == "welcome"
 
 
+def test_without_a_public_origin_a_websocket_must_come_from_the_host_it_was_sent_to(
+    database_url: str,
+) -> None:
+    """As POSTs are checked against Host when no --public-origin is set, so are WebSockets: a
+    page of another site may not open a seat's socket (the TestClient's Host is testserver)."""
+    with server(database_url) as client:
+        game_id = create(client, "catan", ["human", "bot:random", "bot:random"])["id"]
+        with client.websocket_connect(f"/ws/{game_id}", headers={"origin": "https://evil.example"}) as ws:
+            refused = Viewer(ws, None).recv()
+            assert refused["t"] == "error" and refused["code"] == "forbidden_origin"
+        with client.websocket_connect(f"/ws/{game_id}", headers={"origin": "http://testserver"}) as ws:
+            assert Viewer(ws, None).hello(None)["t"] == "welcome"
+        with client.websocket_connect(f"/ws/{game_id}") as ws:  # no Origin: not a browser's page
+            assert Viewer(ws, None).hello(None)["t"] == "welcome"
+
+
 # -- options ------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("seats", "options", "code", "named"),

@@ -123,12 +123,18 @@ def create_app(
             and request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json"
         ):
             raise ApiError(415, "bad_content_type", "send the body as JSON (Content-Type: application/json)")
-        origin = request.headers.get("origin")
-        if origin is None or limits.check_origin is False:
-            return
-        expected = limits.origin if limits.origin_checked else f"{request.url.scheme}://{request.url.netloc}"
-        if origin.lower() != (expected or "").lower():
+        if not _same_site(request.headers.get("origin"), request.url.scheme, request.url.netloc):
             raise ApiError(403, "cross_site", "this request came from another site's page")
+
+    def _same_site(origin: str | None, scheme: str, netloc: str) -> bool:
+        """Whether a browser's ``Origin`` is this site: ``--public-origin`` when set, else the
+        address the request was sent to (its Host), for a POST and a WebSocket alike. No
+        Origin (not a browser's page) passes."""
+        if origin is None or limits.check_origin is False:
+            return True
+        http = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+        expected = limits.origin if limits.origin_checked else f"{http}://{netloc}"
+        return origin.lower() == (expected or "").lower()
 
     def _creating(request: Request) -> None:
         if not addresses.get(client_address(request.scope.get("client"))).creates.allow():
@@ -258,8 +264,7 @@ def create_app(
         address = addresses.get(client_address(websocket.scope.get("client")))
         counted = False
         try:
-            origin = websocket.headers.get("origin")
-            if limits.origin_checked and origin is not None and origin.lower() != limits.origin:
+            if not _same_site(websocket.headers.get("origin"), websocket.url.scheme, websocket.url.netloc):
                 conn.close(
                     {"t": "error", "code": "forbidden_origin", "reason": "open the game from its own site"}
                 )

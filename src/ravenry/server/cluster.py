@@ -44,6 +44,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy.engine import make_url
 
@@ -250,6 +251,24 @@ class Front:
             await self.websocket.send_text(json.dumps({"t": "error", "code": code, "reason": reason}))
 
 
+def redis_client(url: str) -> Any:
+    """The asyncio Redis client of ``url``: ``redis://host:port/db``, with a password
+    ``redis://:PASSWORD@host/db`` (or ``USER:PASSWORD@``), or over TLS ``rediss://`` (the
+    server's certificate checked against the system's authorities, or ``?ssl_ca_certs=PATH``):
+    every seat's private frames cross it, so outside one machine use TLS and a password."""
+    import redis.asyncio as aioredis
+
+    return aioredis.from_url(url)
+
+
+def redis_address(url: str) -> str:
+    """``url`` as it may be logged: the scheme, host, port and database, never the password."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}{parts.path}"
+
+
 class Cluster:
     """This process's part in the cluster: its lease, the games it owns, the relay."""
 
@@ -285,10 +304,13 @@ class Cluster:
 
     # -- life -----------------------------------------------------------------------------------
     async def start(self) -> None:
-        import redis.asyncio as aioredis
-
-        self._redis = aioredis.from_url(self.redis_url)
-        await self._redis.ping()
+        self._redis = redis_client(self.redis_url)
+        try:
+            await self._redis.ping()
+        except Exception as exc:  # the URL's password must not reach the log with the error
+            raise RuntimeError(
+                f"cannot reach Redis at {redis_address(self.redis_url)}: {type(exc).__name__}"
+            ) from None
         await self.hub.start(restore=False)
         await self.storage.call(self.leases.join, self.node)
         # The lease is renewed by a thread of its own: a busy event loop (a burst of moves on a

@@ -2,8 +2,18 @@
 // events checked for sequence gaps, automatic reconnect with backoff. It keeps no game state of
 // its own beyond the last seq: the page draws what the server last sent.
 
-const PING_EVERY_MS = 25000;
+// The heartbeat: a ping every PING_EVERY_MS, which the server answers at once (pong). A server
+// that says nothing for PONG_WAIT_MS after a ping is stalled (a process alive but stuck, whose
+// socket never closes): the page drops that socket and reconnects, reaching whichever process
+// owns the game now. A test may shorten both (window.__ravenryHeartbeat = {every, wait}).
+const PING_EVERY_MS = 15000;
+const PONG_WAIT_MS = 5000;
 const MAX_BACKOFF_MS = 8000;
+
+function heartbeat() {
+  const h = (typeof window !== "undefined" && window.__ravenryHeartbeat) || {};
+  return { every: h.every || PING_EVERY_MS, wait: h.wait || PONG_WAIT_MS };
+}
 
 export class Connection {
   /**
@@ -34,15 +44,33 @@ export class Connection {
     this.handlers.status("connecting");
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ t: "hello", token: this.token }));
-      this.pingTimer = setInterval(() => this.send({ t: "ping" }), PING_EVERY_MS);
+      const beat = heartbeat();
+      this.heard = Date.now();
+      this.pingTimer = setInterval(() => this.beat(ws, beat.wait), beat.every);
     });
     ws.addEventListener("message", (e) => this.onMessage(ws, e.data));
     ws.addEventListener("close", () => this.onClose(ws));
     ws.addEventListener("error", () => { /* close follows; reconnect happens there */ });
   }
 
+  /** Ping, and drop the socket if nothing at all is heard back within `wait` ms. */
+  beat(ws, wait) {
+    if (ws !== this.ws) return;
+    this.send({ t: "ping" });
+    if (this.pongTimer) return; // an earlier ping still waits for its answer
+    const sent = Date.now();
+    this.pongTimer = setTimeout(() => {
+      this.pongTimer = null;
+      if (ws !== this.ws || this.heard >= sent) return;
+      this.ws = null; // a silent server: this socket is given up, its close may never come
+      try { ws.close(); } catch { /* already closing */ }
+      this.lost();
+    }, wait);
+  }
+
   onMessage(ws, data) {
     if (ws !== this.ws) return;
+    this.heard = Date.now();
     let msg;
     try { msg = JSON.parse(data); } catch { return; }
     switch (msg.t) {
@@ -94,8 +122,15 @@ export class Connection {
 
   onClose(ws) {
     if (ws !== this.ws) return;
-    clearInterval(this.pingTimer);
     this.ws = null;
+    this.lost();
+  }
+
+  /** The socket is gone (closed, or given up as silent): settle what waits, reconnect with backoff. */
+  lost() {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    this.pongTimer = null;
     for (const cid of [...this.pending.keys()]) this.settle(cid, { ok: false, code: "disconnected", reason: "connection lost" });
     if (this.closedForGood) { this.handlers.status("closed"); return; }
     this.handlers.status("reconnecting");
@@ -109,6 +144,8 @@ export class Connection {
     const ws = this.ws;
     this.ws = null;
     clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    this.pongTimer = null;
     if (ws) ws.close();
     for (const cid of [...this.pending.keys()]) this.settle(cid, { ok: false, code: "resync", reason: "resynchronising" });
     this.connect();
