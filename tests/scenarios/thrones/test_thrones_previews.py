@@ -192,6 +192,6 @@ def test_board_carries_card_texts_and_the_supply_table() -> None:
     board = ravenry.new_game("thrones", players=3, seed=1).observe(None)["board"]
     texts = {c["name"]: c["text"] for cards in board["cards"] for c in cards}
     assert texts["Eddard Stark"] == ""
-    assert "Knight" in texts["Robb Stark"]
+    assert "knights" in texts["Robb Stark"]
     assert all(isinstance(t, str) for t in texts.values())
     assert board["supply_table"] == [list(r) for r in D.SUPPLY_TABLE]

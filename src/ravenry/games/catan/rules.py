@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ravenry.core.errors import IllegalAction, MalformedAction
+from ravenry.core.errors import MalformedAction
 from ravenry.core.protocol import JSON, Action, Decision, Event, Game, GameConfig, Result, copy_json
 from ravenry.core.rng import Rng
 from ravenry.games.catan.actions import (
@@ -906,8 +906,6 @@ class CatanState(CatanTrade):
         self._use_dev(p, MONOPOLY, events, resource=RESOURCES[r], taken=taken)
         return events
 
-    # -- trade ------------------------------------------------------------------------------------
-
     # -- end of turn and victory ----------------------------------------------------------------
     def _end_turn(self, p: int, a: Action) -> list[Event]:
         events = [Event("turn_ended", {"player": p})]
@@ -1103,7 +1101,3 @@ CATAN_ACTIONS: Final[dict[str, ActionSpec]] = {
 }
 CatanState.ACTIONS = CATAN_ACTIONS
 CatanState._HANDLERS = {kind: handler for kind, (handler, _) in CATAN_ACTIONS.items()}
-
-
-def raise_illegal(reason: str) -> None:
-    raise IllegalAction(reason)

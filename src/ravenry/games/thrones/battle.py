@@ -37,6 +37,7 @@ from ravenry.games.thrones.house_cards import (
     immediate,
     printed_strength,
     ships_support_zeroed,
+    side_seat,
     swords,
     unit_strength,
     win_ability_actions,
@@ -97,17 +98,7 @@ def start_battle(s: ThronesData, events: list[Event]) -> None:
     tally[LB_CARDS] = tally[LB_CARDS + 1] = -1
     tally[LB_WINNER] = tally[LB_RETREAT] = -1
     s.last_battle = tally
-    sea_battle = AREA_IS_SEA[area]
-    queue: list[int] = []
-    for seat in s.round_order:
-        for b in ADJACENT[area]:
-            if s.order_owner[b] != seat or s.order[b] < 0 or ORDER_TYPE[s.order[b]] != SUPPORT:
-                continue
-            if sea_battle and not AREA_IS_SEA[b]:
-                continue  # land units never support a sea battle
-            if support_strength_raw(s, b) > 0:
-                queue.append(b)
-    s.battle.support_queue = queue
+    s.battle.support_queue = [b for _, b in supporters(s, area)]
     s.battle.step = STEP_SUPPORT
     events.append(
         Event(
@@ -125,17 +116,42 @@ def start_battle(s: ThronesData, events: list[Event]) -> None:
     advance(s, events)
 
 
-def support_strength_raw(s: ThronesData, area: int) -> int:
-    """What a supporting area would add, before house cards (routed units add nothing)."""
+def support_strength(s: ThronesData, area: int, ships_count: bool = True) -> int:
+    """What the Support order in ``area`` adds: its units that are not routed (no footmen under
+    Rains of Autumn; no ships when ``ships_count`` is false, as Salladhor Saan makes them), and
+    the order's bonus; an area with no such unit adds nothing, not even its bonus."""
     i = area * 3
-    foot = s.units[i] - s.routed[i]
-    knights = s.units[i + 1] - s.routed[i + 1]
-    ships = s.units[i + 2] - s.routed[i + 2]
+    foot = s.units[i + FOOTMAN] - s.routed[i + FOOTMAN]
+    knights = s.units[i + KNIGHT] - s.routed[i + KNIGHT]
+    ships = s.units[i + SHIP] - s.routed[i + SHIP]
     if foot + knights + ships == 0:
         return 0
     if (s.restrictions >> W_RAINS_OF_AUTUMN) & 1:
         foot = 0
-    return foot + 2 * knights + ships + ORDER_BONUS[s.order[area]]
+    if not ships_count:
+        ships = 0
+    units = foot * UNIT_STRENGTH[FOOTMAN] + knights * UNIT_STRENGTH[KNIGHT] + ships * UNIT_STRENGTH[SHIP]
+    return units + ORDER_BONUS[s.order[area]]
+
+
+def support_strength_raw(s: ThronesData, area: int) -> int:
+    """What a supporting area would add, before house cards (routed units add nothing)."""
+    return support_strength(s, area)
+
+
+def supporters(s: ThronesData, area: int) -> list[tuple[int, int]]:
+    """The Support orders that may join a battle in ``area``, in round order: (seat, area) of
+    each next to it that would add something (land units never support a sea battle)."""
+    out: list[tuple[int, int]] = []
+    for seat in s.round_order:
+        for b in ADJACENT[area]:
+            if s.order_owner[b] != seat or s.order[b] < 0 or ORDER_TYPE[s.order[b]] != SUPPORT:
+                continue
+            if AREA_IS_SEA[area] and not AREA_IS_SEA[b]:
+                continue
+            if support_strength(s, b) > 0:
+                out.append((seat, b))
+    return out
 
 
 def support_for(s: ThronesData, side: int, with_cards: bool = True) -> int:
@@ -145,17 +161,8 @@ def support_for(s: ThronesData, side: int, with_cards: bool = True) -> int:
             continue  # a support order raided or removed meanwhile gives nothing
         if ORDER_TYPE[s.order[b]] != SUPPORT:
             continue
-        i = b * 3
-        foot = s.units[i] - s.routed[i]
-        knights = s.units[i + 1] - s.routed[i + 1]
-        ships = s.units[i + 2] - s.routed[i + 2]
-        if foot + knights + ships == 0:
-            continue
-        if (s.restrictions >> W_RAINS_OF_AUTUMN) & 1:
-            foot = 0
-        if with_cards and s.battle.neutral == 0 and ships_support_zeroed(s, side, s.owner[b]):
-            ships = 0
-        total += foot + 2 * knights + ships + ORDER_BONUS[s.order[b]]
+        zeroed = with_cards and s.battle.neutral == 0 and ships_support_zeroed(s, side, s.owner[b])
+        total += support_strength(s, b, ships_count=not zeroed)
     return total
 
 
@@ -188,7 +195,7 @@ def strength_parts(s: ThronesData, side: int, with_cards: bool = True) -> dict[s
         "support": support_for(s, side, with_cards),
         "card": printed_strength(s, side) if with_cards else 0,
         "blade": 1
-        if s.battle.blade >= 0 and s.battle.blade == (s.battle.attacker if side == 0 else s.battle.defender)
+        if s.battle.blade >= 0 and s.battle.blade == side_seat(s, side)
         else 0,
     }
 
@@ -254,7 +261,7 @@ def advance(s: ThronesData, events: list[Event]) -> None:
 
 
 def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
-    units = s.battle.attacking[FOOTMAN] + 2 * s.battle.attacking[KNIGHT] + s.battle.attacking[SHIP]
+    units = sum(s.battle.attacking[t] * UNIT_STRENGTH[t] for t in range(3))
     supported = support_for(s, 0)
     att = units + s.battle.march_bonus + supported
     area = s.battle.area
@@ -303,7 +310,7 @@ def apply_support(s: ThronesData, seat: int, action: Action, events: list[Event]
 def legal_cards(s: ThronesData, seat: int) -> list[Action]:
     out: list[Action] = []
     for side in (0, 1):
-        if (s.battle.attacker if side == 0 else s.battle.defender) == seat and s.battle.cards[side] < 0:
+        if side_seat(s, side) == seat and s.battle.cards[side] < 0:
             h = s.hand[seat]
             out.extend(("house_card", c) for c in range(7) if (h >> c) & 1)
     return out
@@ -338,8 +345,8 @@ def _reveal_cards(s: ThronesData, events: list[Event]) -> None:
             s.last_battle[LB_LOST + i] += before[i] - after[i]
         if ended:
             # Ser Loras killed the other side's last unit: the battle ends at once.
-            s.battle.winner = s.battle.attacker if side == 0 else s.battle.defender
-            s.battle.loser = s.battle.defender if side == 0 else s.battle.attacker
+            s.battle.winner = side_seat(s, side)
+            s.battle.loser = side_seat(s, 1 - side)
             _record_result(s)
             s.battle.step = STEP_END
             advance(s, events)
@@ -368,8 +375,8 @@ def _result(s: ThronesData, events: list[Event]) -> None:
         win_side = 0
     else:
         win_side = 1
-    s.battle.winner = s.battle.attacker if win_side == 0 else s.battle.defender
-    s.battle.loser = s.battle.defender if win_side == 0 else s.battle.attacker
+    s.battle.winner = side_seat(s, win_side)
+    s.battle.loser = side_seat(s, 1 - win_side)
     s.battle.casualties = max(0, swords(s, win_side) - fortifications(s, 1 - win_side))
     _record_result(s)
     events.append(
@@ -651,20 +658,11 @@ def march_preview(s: ThronesData, seat: int, to: int, units: list[int]) -> dict[
             defense += ORDER_BONUS[k]
     committed = s.battle.attacking if s.battle.area == to else [0, 0, 0]
     attack = sum((committed[t] + units[t]) * UNIT_STRENGTH[t] for t in range(3)) + s.battle.march_bonus
-    supporters: list[dict[str, int]] = []
-    for seat_in_order in s.round_order:
-        for b in ADJACENT[to]:
-            if s.order_owner[b] != seat_in_order or s.order[b] < 0 or ORDER_TYPE[s.order[b]] != SUPPORT:
-                continue
-            if AREA_IS_SEA[to] and not AREA_IS_SEA[b]:
-                continue
-            add = support_strength_raw(s, b)
-            if add > 0:
-                supporters.append({"area": b, "seat": seat_in_order, "strength": add})
+    joining = [{"area": b, "seat": q, "strength": support_strength(s, b)} for q, b in supporters(s, to)]
     return {
         "defender": defender,
         "neutral": neutral,
         "defender_strength": defense,
         "attacker_strength": attack,
-        "supporters": supporters,
+        "supporters": joining,
     }

@@ -32,7 +32,7 @@ from ravenry.games.thrones.data import (
     WESTEROS_NAMES,
 )
 from ravenry.games.thrones.house_cards import ability as card_ability
-from ravenry.games.thrones.house_cards import card_of
+from ravenry.games.thrones.house_cards import card_of, side_seat
 from ravenry.games.thrones.map import ADJ_LAND, transport_path
 from ravenry.games.thrones.marches import destinations
 from ravenry.games.thrones.planning import _usage, replacements, stars, type_restricted
@@ -359,7 +359,7 @@ def observe(s: ThronesData, viewer: int | None, static: bool = True) -> dict[str
         }
         cards: list[Any] = []
         for side in (0, 1):
-            seat = s.battle.attacker if side == 0 else s.battle.defender
+            seat = side_seat(s, side)
             c = s.battle.cards[side]
             cards.append(c if c >= 0 and (s.battle.cards_revealed or viewer == seat) else None)
         battle["cards"] = cards
