@@ -194,7 +194,7 @@ def test_the_resources_and_the_pips_are_the_rules(game: str) -> None:
 
 def test_each_hero_and_wildling_says_what_it_does() -> None:
     board = static_part("brotherhood")
-    assert [h["id"] for h in board["heroes"]] == [hero[0] for hero in HEROES]
+    assert [h["id"] for h in board["heroes"]] == [hero.id for hero in HEROES]
     assert all(h["does"] and h["does"] != h["name"] for h in board["heroes"])
     assert len({h["does"] for h in board["heroes"]}) == len(HEROES)
     assert [w["kind"] for w in board["north"]["wildlings"]] == list(WILDLING_TYPES)

@@ -58,22 +58,120 @@ from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL, Part
 if TYPE_CHECKING:
     from ravenry.games.brotherhood.rules import BrotherhoodState
 
-# id, card code, name, the timing (own turn: "main" after the roll, "any" before or after it;
-# "production": after any production roll, on anyone's turn).
-HEROES: Final[tuple[tuple[str, str, str, str], ...]] = (
-    ("mormont", "A1", "Jeor Mormont", "main"),
-    ("marsh", "A2", "Bowen Marsh", "main"),
-    ("tarly", "A3", "Samwell Tarly", "production"),
-    ("othell", "A4", "Othell Yarwyck", "main"),
-    ("thorne", "A5", "Ser Alliser Thorne", "main"),
-    ("melisandre", "A6", "Melisandre", "main"),
-    ("mance", "", "Mance Rayder", "main"),
-    ("benjen", "", "Benjen Stark", "any"),
-    ("ygritte", "", "Ygritte", "any"),
-    ("yoren", "", "Yoren", "any"),
-    ("qhorin", "", "Qhorin Half-Hand", "any"),
+
+class Hero:
+    """One hero card: its id (the actions' ``use_<id>``), the card's printed code (A1-A6; the
+    expansion's others have none), its name, when it may be used (own turn: ``main`` after the
+    roll, ``any`` before or after it; ``production``: after any production roll, on anyone's
+    turn), what it needs before it can be used (rule 4: no use without meeting all of it) and
+    what it does, in a line (the card's text in short, for the page: the views carry it)."""
+
+    __slots__ = ("code", "does", "id", "name", "needs", "timing")
+
+    def __init__(self, id: str, code: str, name: str, timing: str, needs: str, does: str) -> None:
+        self.id: Final = id
+        self.code: Final = code
+        self.name: Final = name
+        self.timing: Final = timing
+        self.needs: Final = needs
+        self.does: Final = does
+
+
+# The heroes, by their number in the views and actions.
+HEROES: Final[tuple[Hero, ...]] = (
+    Hero(
+        "mormont",
+        "A1",
+        "Jeor Mormont",
+        "main",
+        "demand one card of a single type from 1-2 opponents who hold resource cards and give each "
+        "of them a card of another type",
+        "demand a resource from up to two opponents, giving a different card back",
+    ),
+    Hero(
+        "marsh",
+        "A2",
+        "Bowen Marsh",
+        "main",
+        "one card you hold, traded 1:1 for another resource the supply still has",
+        "trade one resource with the supply 1:1",
+    ),
+    Hero(
+        "tarly",
+        "A3",
+        "Samwell Tarly",
+        "production",
+        "a production roll (not a 7) that paid you nothing",
+        "after a production roll that paid you nothing, take one resource",
+    ),
+    Hero(
+        "othell",
+        "A4",
+        "Othell Yarwyck",
+        "main",
+        "one of your roads connected to your pieces at only one end, and another legal path for it",
+        "move one of your roads",
+    ),
+    Hero(
+        "thorne",
+        "A5",
+        "Ser Alliser Thorne",
+        "main",
+        "a guard in your supply, an open wall section, and the guard's cost with one resource "
+        "substituted by another",
+        "build a guard, paying one of its resources with another",
+    ),
+    Hero(
+        "melisandre",
+        "A6",
+        "Melisandre",
+        "main",
+        "a development card in the deck and its cost (one resource may be substituted)",
+        "buy a development card choosing from the top three",
+    ),
+    Hero(
+        "mance",
+        "",
+        "Mance Rayder",
+        "main",
+        "an opponent with more visible victory points than all of yours (hidden ones included) who "
+        "holds resource cards",
+        "look at the hand of a player with more points and take a card",
+    ),
+    Hero(
+        "benjen",
+        "",
+        "Benjen Stark",
+        "any",
+        "a wildling in a camp or a clearing",
+        "remove a wildling north of the Wall",
+    ),
+    Hero(
+        "ygritte",
+        "",
+        "Ygritte",
+        "any",
+        "a wildling in the Gift",
+        "move a wildling out of a hex of the Gift",
+    ),
+    Hero(
+        "yoren",
+        "",
+        "Yoren",
+        "any",
+        "a ranger patrol you have played, a guard in your supply and an open wall section",
+        "discard a ranger patrol to place a free guard",
+    ),
+    Hero(
+        "qhorin",
+        "",
+        "Qhorin Half-Hand",
+        "any",
+        "Tormund on a land of the Gift (not in his camp)",
+        "send Tormund home and take a resource of the land he left",
+    ),
 )
-HERO_IDS: Final = tuple(h[0] for h in HEROES)
+HERO_IDS: Final = tuple(h.id for h in HEROES)
 MORMONT: Final = 0
 MARSH: Final = 1
 TARLY: Final = 2
@@ -87,37 +185,6 @@ YOREN: Final = 9
 QHORIN: Final = 10
 # Starting heroes by player number (player 1 = the starting player).
 STARTING_HEROES: Final = {4: (OTHELL, TARLY, MARSH, MORMONT), 3: (TARLY, MARSH, MORMONT)}
-# What each hero needs before it can be used (rule 4: no use without meeting all of it).
-HERO_REQUIREMENTS: Final = (
-    "demand one card of a single type from 1-2 opponents who hold resource cards and give each "
-    "of them a card of another type",
-    "one card you hold, traded 1:1 for another resource the supply still has",
-    "a production roll (not a 7) that paid you nothing",
-    "one of your roads connected to your pieces at only one end, and another legal path for it",
-    "a guard in your supply, an open wall section, and the guard's cost with one resource "
-    "substituted by another",
-    "a development card in the deck and its cost (one resource may be substituted)",
-    "an opponent with more visible victory points than all of yours (hidden ones included) who "
-    "holds resource cards",
-    "a wildling in a camp or a clearing",
-    "a wildling in the Gift",
-    "a ranger patrol you have played, a guard in your supply and an open wall section",
-    "Tormund on a land of the Gift (not in his camp)",
-)
-# What each hero does, in a line (the card's text in short), for the page: the views carry it.
-HERO_EFFECTS: Final = (
-    "demand a resource from up to two opponents, giving a different card back",
-    "trade one resource with the supply 1:1",
-    "after a production roll that paid you nothing, take one resource",
-    "move one of your roads",
-    "build a guard, paying one of its resources with another",
-    "buy a development card choosing from the top three",
-    "look at the hand of a player with more points and take a card",
-    "remove a wildling north of the Wall",
-    "move a wildling out of a hex of the Gift",
-    "discard a ranger patrol to place a free guard",
-    "send Tormund home and take a resource of the land he left",
-)
 USE_ACTIONS: Final = {f"use_{hero_id}": h for h, hero_id in enumerate(HERO_IDS)}
 
 HERO_AFTER_USE: Final = 21  # flip to B or swap for another hero
@@ -255,15 +322,15 @@ class Heroes(Part):
         return ""
 
     def _explain_hero_use(self, s: BrotherhoodState, p: int, h: int) -> str:
-        name = HEROES[h][2]
+        name = HEROES[h].name
         if self.hero[p] != h:
-            mine = "no hero" if self.hero[p] < 0 else HEROES[self.hero[p]][2]
+            mine = "no hero" if self.hero[p] < 0 else HEROES[self.hero[p]].name
             return f"your hero is {mine}, not {name}"
         if self.hero_taken_turn[p] == s.turn:
             return f"you cannot use {name} on the turn you took it"
         if self.hero_used_turn[p] == s.turn:
             return f"you have already used {name} this turn (heroes are used once per turn)"
-        timing = HEROES[h][3]
+        timing = HEROES[h].timing
         if timing == "production":
             return (
                 f"{name} is used only right after a production roll (not a 7) that paid you "
@@ -275,7 +342,7 @@ class Heroes(Part):
             return f"{name} cannot be used now (phase: {s.phase_name()})"
         if timing == "main" and s.phase != MAIN:
             return f"{name} is used only after your production roll"
-        return f"{name} cannot be used as asked: it needs {HERO_REQUIREMENTS[h]}"
+        return f"{name} cannot be used as asked: it needs {HEROES[h].needs}"
 
     # -- which hero actions are legal now ---------------------------------------------------------------
     def add_actions(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
@@ -284,7 +351,7 @@ class Heroes(Part):
         if not self.hero_ready(s, p):
             return
         h = self.hero[p]
-        timing = HEROES[h][3]
+        timing = HEROES[h].timing
         if timing == "production" or (timing == "main" and s.phase != MAIN):
             return
         _HERO_OPTIONS[h](self, s, p, actions)

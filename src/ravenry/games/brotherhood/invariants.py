@@ -304,7 +304,7 @@ class BrotherhoodInvariants(GotCatanInvariants):
             _require(
                 not gave
                 or (heroes.hero[actor] == MORMONT and len(set(gave)) == len(gave) <= 2 and actor not in gave),
-                f"after {HEROES[heroes.hero[actor]][2]}: hero choice {gave}",
+                f"after {HEROES[heroes.hero[actor]].name}: hero choice {gave}",
             )
             return
         _require(actor == s.current, f"player {actor} answers a hero's question in {s.current}'s turn")

@@ -20,17 +20,14 @@ from ravenry.games.brotherhood.data import (
     WILDLING_EFFECTS,
     WILDLING_TYPES,
 )
-from ravenry.games.brotherhood.heroes import HERO_EFFECTS, HEROES
+from ravenry.games.brotherhood.heroes import HEROES
 from ravenry.games.catan.data import named_counts
 
 
 def extend_static(facts: dict[str, Any]) -> None:
     """Add Brotherhood's facts to the Catan family's (``facts`` from ``rules_json``)."""
     facts["costs"]["guard"] = named_counts(GUARD_COST)
-    facts["heroes"] = [
-        {"id": hero[0], "name": hero[2], "does": does}
-        for hero, does in zip(HEROES, HERO_EFFECTS, strict=True)
-    ]
+    facts["heroes"] = [{"id": hero.id, "name": hero.name, "does": hero.does} for hero in HEROES]
     facts["north"] = {
         "clans": list(CLANS),
         "camps_per_clan": CAMPS_PER_CLAN,
