@@ -28,8 +28,10 @@ from ravenry.games.brotherhood.data import (
     CLANS,
     GIFT_WILDLINGS_TO_END,
     GUARD_COST,
+    GUARDS_PER_PLAYER,
     SECTIONS,
     SETTLEMENT_TOKENS,
+    SPACES_PER_SECTION,
     TOKENS_PER_KEEP,
     WILDLING_DIE_SIDES,
     WILDLING_TYPES,
@@ -37,7 +39,7 @@ from ravenry.games.brotherhood.data import (
 from ravenry.games.brotherhood.heroes import HERO_ACTIONS, HERO_PHASES, Heroes
 from ravenry.games.brotherhood.wall import Wall
 from ravenry.games.brotherhood.wildlings import Wildlings, column_hexes
-from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay
+from ravenry.games.catan.data import KNIGHT, NEW_RECRUITS, RESOURCES, can_pay, cost_words
 from ravenry.games.catan.rules import CATAN_ACTIONS, LARGEST_ARMY, ActionSpec, CatanState
 from ravenry.games.catan.state import MAIN, OVER, CatanData, Part
 
@@ -175,13 +177,13 @@ class BrotherhoodState(CatanState):
             if kind == "place_guard" and self.phase != SETUP_GUARD:
                 return "place_guard is set-up's third round; build_guard during play"
             if not self.watch.guards_left[player]:
-                return "all 7 of your guards are on the Wall"
+                return f"all {GUARDS_PER_PLAYER} of your guards are on the Wall"
             if not isinstance(section, int) or not 0 <= section < SECTIONS:
                 return f"a wall section is 0-{SECTIONS - 1} (west to east)"
             if section not in self.watch.open_sections():
-                return "that wall section is full (5 guards)"
+                return f"that wall section is full ({SPACES_PER_SECTION} guards)"
             if kind == "build_guard" and not can_pay(self.hands[player], GUARD_COST):
-                return "a guard costs 1 brick, 1 lumber and 1 wool"
+                return f"a guard costs {cost_words(GUARD_COST)}"
             if kind == "play_new_recruits":
                 return "you hold no New Recruits card you may play now (one development card a turn)"
         if kind == "patrol_wildling":

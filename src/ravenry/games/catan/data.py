@@ -71,6 +71,12 @@ def named_counts(counts: Sequence[int]) -> dict[str, int]:
     return {RESOURCES[r]: n for r, n in enumerate(counts) if n}
 
 
+def cost_words(counts: Sequence[int]) -> str:
+    """A resource vector in words, resources in alphabetical order: "1 brick, 1 lumber and 1 wool"."""
+    parts = [f"{n} {name}" for name, n in sorted(named_counts(counts).items())]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """The numbers and switches that distinguish one Catan-family game from another."""

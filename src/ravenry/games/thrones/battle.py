@@ -194,9 +194,7 @@ def strength_parts(s: ThronesData, side: int, with_cards: bool = True) -> dict[s
         "order": order,
         "support": support_for(s, side, with_cards),
         "card": printed_strength(s, side) if with_cards else 0,
-        "blade": 1
-        if s.battle.blade >= 0 and s.battle.blade == side_seat(s, side)
-        else 0,
+        "blade": 1 if s.battle.blade >= 0 and s.battle.blade == side_seat(s, side) else 0,
     }
 
 
