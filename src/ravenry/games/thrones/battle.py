@@ -13,6 +13,7 @@ with the force. When the battle is over the phase goes back to the marches.
 from __future__ import annotations
 
 from ravenry.core.protocol import Action, Event
+from ravenry.games.thrones.battle_tally import PART_NAMES, BattleTally
 from ravenry.games.thrones.data import (
     ADJACENT,
     AREA_IS_SEA,
@@ -68,35 +69,16 @@ STEP_ABILITY = 5
 STEP_RETREAT = 6
 STEP_END = 7
 
-# The last battle's public tally (``s.last_battle``), written as the battle goes, shown once done.
-PART_NAMES = ("units", "order", "support", "card", "blade")
-LB_AREA = 0
-LB_ORIGIN = 1
-LB_ATTACKER = 2
-LB_DEFENDER = 3  # -1: a neutral force
-LB_NEUTRAL = 4  # the neutral force's strength, 0 in a battle between houses
-LB_PARTS = 5  # side * 5 + index in PART_NAMES: each side's final strength by source
-LB_CARDS = 15  # the attacker's and the defender's house card, -1 none
-LB_WINNER = 17  # the winning seat, -1 when a neutral force held
-LB_CASUALTIES = 18  # casualties the winner's swords inflicted (after fortifications)
-LB_LOST = 19  # side * 3 + unit type: units each side lost in the battle, all causes
-LB_RETREAT = 25  # where the loser's survivors went (an attacker: back where it came from), -1
-LB_NO_RETREAT = 26  # 1 if the losing defender had nowhere to retreat and was destroyed
-LB_DONE = 27  # 1 once the battle is over
-LB_SIZE = 28
-
 
 def start_battle(s: ThronesData, events: list[Event]) -> None:
     s.battle.begin_steps()
     area = s.battle.area
-    tally = [0] * LB_SIZE
-    tally[LB_AREA] = area
-    tally[LB_ORIGIN] = s.battle.origin
-    tally[LB_ATTACKER] = s.battle.attacker
-    tally[LB_DEFENDER] = s.battle.defender
-    tally[LB_NEUTRAL] = s.battle.neutral
-    tally[LB_CARDS] = tally[LB_CARDS + 1] = -1
-    tally[LB_WINNER] = tally[LB_RETREAT] = -1
+    tally = BattleTally()
+    tally.area = area
+    tally.origin = s.battle.origin
+    tally.attacker = s.battle.attacker
+    tally.defender = s.battle.defender
+    tally.neutral = s.battle.neutral
     s.last_battle = tally
     s.battle.support_queue = [b for _, b in supporters(s, area)]
     s.battle.step = STEP_SUPPORT
@@ -263,12 +245,12 @@ def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
     supported = support_for(s, 0)
     att = units + s.battle.march_bonus + supported
     area = s.battle.area
-    tally = s.last_battle
-    tally[LB_PARTS] = units
-    tally[LB_PARTS + 1] = s.battle.march_bonus
-    tally[LB_PARTS + 2] = supported
-    tally[LB_WINNER] = s.battle.attacker if att >= s.battle.neutral else -1
-    tally[LB_DONE] = 1
+    tally = _tally(s)
+    tally.parts[0] = units
+    tally.parts[1] = s.battle.march_bonus
+    tally.parts[2] = supported
+    tally.winner = s.battle.attacker if att >= s.battle.neutral else -1
+    tally.done = 1
     if att >= s.battle.neutral:
         s.neutral[area] = 0
         for t in range(3):
@@ -280,7 +262,7 @@ def _resolve_neutral(s: ThronesData, events: list[Event]) -> None:
         _clear(s)
         return
     seat, origin, moved = s.battle.attacker, s.battle.origin, s.battle.attacking[:]
-    tally[LB_RETREAT] = origin
+    tally.retreat = origin
     for t in range(3):
         if moved[t]:
             s.add_units(origin, seat, t, moved[t])
@@ -333,14 +315,13 @@ def _reveal_cards(s: ThronesData, events: list[Event]) -> None:
         HOUSE_CARDS[s.houses[d]][s.battle.cards[1]].name,
     ]
     events.append(Event("house_cards_revealed", {"attacker_card": names[0], "defender_card": names[1]}))
-    s.last_battle[LB_CARDS] = s.battle.cards[0]
-    s.last_battle[LB_CARDS + 1] = s.battle.cards[1]
+    _tally(s).cards = s.battle.cards[:]
     for side in (0, 1):
         before = _fighting(s)
         ended = immediate(s, side, events)
         after = _fighting(s)
         for i in range(6):
-            s.last_battle[LB_LOST + i] += before[i] - after[i]
+            _tally(s).lost[i] += before[i] - after[i]
         if ended:
             # Ser Loras killed the other side's last unit: the battle ends at once.
             s.battle.winner = side_seat(s, side)
@@ -398,18 +379,18 @@ def _fighting(s: ThronesData) -> list[int]:
 
 
 def _record_result(s: ThronesData) -> None:
-    tally = s.last_battle
+    tally = _tally(s)
     for side in (0, 1):
         parts = strength_parts(s, side)
         for k, name in enumerate(PART_NAMES):
-            tally[LB_PARTS + side * 5 + k] = parts[name]
-    tally[LB_WINNER] = s.battle.winner
-    tally[LB_CASUALTIES] = s.battle.casualties
+            tally.parts[side * 5 + k] = parts[name]
+    tally.winner = s.battle.winner
+    tally.casualties = s.battle.casualties
 
 
 def _count_loss(s: ThronesData, seat: int, unit: int, count: int = 1) -> None:
     side = 0 if seat == s.battle.attacker else 1
-    s.last_battle[LB_LOST + side * 3 + unit] += count
+    _tally(s).lost[side * 3 + unit] += count
 
 
 def casualty_pool(s: ThronesData) -> list[int]:
@@ -464,7 +445,7 @@ def _attacker_returns(s: ThronesData, events: list[Event]) -> bool:
         return False
     if s.owner[origin] not in (-1, seat):  # cannot happen: nobody else moved meanwhile
         return False
-    s.last_battle[LB_RETREAT] = origin
+    _tally(s).retreat = origin
     for t in range(3):
         if moved[t]:
             s.add_units(origin, seat, t, moved[t], moved[t])
@@ -503,8 +484,8 @@ def apply_retreat_loss(s: ThronesData, seat: int, action: Action, events: list[E
     s.remove_units(a, t)
     if s.battle.area >= 0:
         _count_loss(s, seat, t)
-    elif s.last_battle:
-        s.last_battle[LB_LOST + t] += 1  # the attacker's, back from a neutral force that held
+    elif s.last_battle is not None:
+        s.last_battle.lost[t] += 1  # the attacker's, back from a neutral force that held
     s.retreat.units[t] -= 1
     events.append(Event("retreat_destroyed", {"seat": seat, "area": a, "unit": UNIT_NAMES[t]}))
     if not within_supply(s, seat) and legal_retreat_loss(s, seat):
@@ -536,7 +517,7 @@ def _destroy_all_defenders(s: ThronesData, events: list[Event]) -> None:
         if c:
             s.remove_units(area, t, c)
             _count_loss(s, s.battle.defender, t, c)
-    s.last_battle[LB_NO_RETREAT] = 1
+    _tally(s).no_retreat = 1
     events.append(Event("no_retreat", {"area": area, "seat": s.battle.defender}))
 
 
@@ -578,7 +559,7 @@ def apply_retreat(s: ThronesData, seat: int, action: Action, events: list[Event]
     for t in range(3):
         if moving[t]:
             s.add_units(b, seat, t, moving[t], moving[t])
-    s.last_battle[LB_RETREAT] = b
+    _tally(s).retreat = b
     events.append(
         Event("retreat", {"seat": seat, "to": b, "units": [UNIT_NAMES[t] for t in range(3) if moving[t]]})
     )
@@ -614,8 +595,8 @@ def _end(s: ThronesData, events: list[Event]) -> None:
     if s.battle.cards_revealed:
         discard_played(s, s.battle.attacker, s.battle.cards[0])
         discard_played(s, s.battle.defender, s.battle.cards[1])
-    s.last_battle[LB_DONE] = 1
-    tally = s.last_battle
+    tally = _tally(s)
+    tally.done = 1
     events.append(
         Event(
             "battle_over",
@@ -624,12 +605,19 @@ def _end(s: ThronesData, events: list[Event]) -> None:
                 "winner": s.battle.winner,
                 "attacker": s.battle.attacker,
                 "defender": s.battle.defender,
-                "attacker_strength": sum(tally[LB_PARTS : LB_PARTS + 5]),
-                "defender_strength": sum(tally[LB_PARTS + 5 : LB_PARTS + 10]),
+                "attacker_strength": tally.strength(0),
+                "defender_strength": tally.strength(1),
             },
         )
     )
     _clear(s)
+
+
+def _tally(s: ThronesData) -> BattleTally:
+    """The tally of the battle in progress (begun by start_battle)."""
+    tally = s.last_battle
+    assert tally is not None, "a battle is in progress: start_battle began its tally"
+    return tally
 
 
 def _clear(s: ThronesData) -> None:

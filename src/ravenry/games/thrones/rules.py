@@ -104,7 +104,7 @@ class Phase:
 def _apply_planning(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:
     planning.apply_planning(s, seat, action, events)
     if s.phase != P_PLANNING:
-        s.last_battle = []  # the orders are revealed: last round's battles are done
+        s.last_battle = None  # the orders are revealed: last round's battles are done
 
 
 def _apply_march_move(s: ThronesData, seat: int, action: Action, events: list[Event]) -> None:

@@ -35,6 +35,7 @@ from ravenry.games.thrones import (
     retreat_state,
 )
 from ravenry.games.thrones.battle_state import BattleState
+from ravenry.games.thrones.battle_tally import BattleTally
 from ravenry.games.thrones.bidding_state import BiddingState
 from ravenry.games.thrones.data import N_AREAS
 from ravenry.games.thrones.map import controller
@@ -137,7 +138,6 @@ _LIST_FIELDS: Final = (
     "loss_points",
     "winners",
     "drawn",
-    "last_battle",
 )
 
 
@@ -196,9 +196,9 @@ class ThronesData(GameState):
     retreat: RetreatState  # retreat_state.py: retreated units that break supply
     mustering: MusterState  # muster_state.py
     bidding: BiddingState  # bidding_state.py, with the bids last revealed
-    # the last resolved battle's public tally (battle.LB_* offsets), [] before the first one or
+    # the last resolved battle's public tally (battle_tally.py), None before the first one or
     # once the next round's orders are revealed; a new battle overwrites it as it goes
-    last_battle: list[int]
+    last_battle: BattleTally | None
     winners: list[int]
     winner_reason: int  # 0 not over, 1 castles, 2 after turn 10, 3 draw
     # Sealed answers' legal actions by seat, kept while the others answer (rules.py's
@@ -256,7 +256,7 @@ class ThronesData(GameState):
         self.retreat = RetreatState()
         self.mustering = MusterState()
         self.bidding = BiddingState(n)
-        self.last_battle = []
+        self.last_battle = None
         self.winners = []
         self.winner_reason = 0
 
@@ -310,7 +310,7 @@ class ThronesData(GameState):
         other.retreat = self.retreat.copy()
         other.mustering = self.mustering.copy()
         other.bidding = self.bidding.copy()
-        other.last_battle = self.last_battle[:]
+        other.last_battle = None if self.last_battle is None else self.last_battle.copy()
         other.winners = self.winners[:]
         other.winner_reason = self.winner_reason
 
@@ -329,6 +329,7 @@ class ThronesData(GameState):
             out[name] = int(getattr(self, name))
         for name in _LIST_FIELDS:
             out[name] = list(getattr(self, name))
+        out["last_battle"] = [] if self.last_battle is None else self.last_battle.to_list()
         # each part's fields by name, under the keys of the flat state it came from
         fields_to_json(self.raid, raid_state.FIELDS, out)
         fields_to_json(self.march, march_state.FIELDS, out)
@@ -349,6 +350,7 @@ class ThronesData(GameState):
             setattr(self, name, int(obj[name]))
         for name in _LIST_FIELDS:
             setattr(self, name, [int(x) for x in obj[name]])
+        self.last_battle = BattleTally.from_list([int(x) for x in obj["last_battle"]])
         fields_from_json(self.raid, raid_state.FIELDS, obj)
         fields_from_json(self.march, march_state.FIELDS, obj)
         fields_from_json(self.battle, battle_state.FIELDS, obj)

@@ -16,6 +16,7 @@ from ravenry.core.protocol import JSON
 from ravenry.games.thrones import battle as battle_rules
 from ravenry.games.thrones import data as D
 from ravenry.games.thrones import texts as T
+from ravenry.games.thrones.battle_tally import PART_NAMES
 from ravenry.games.thrones.data import (
     AREA_CASTLE,
     AREA_HOME,
@@ -417,31 +418,27 @@ def last_battle(s: ThronesData) -> dict[str, JSON] | None:
     once the next round's orders are out): who fought where, each side's strength by source, the
     house cards, the winner (None: a neutral force held), casualties and losses, the retreat."""
     t = s.last_battle
-    if not t or not t[battle_rules.LB_DONE]:
+    if t is None or not t.done:
         return None
-    neutral = t[battle_rules.LB_NEUTRAL]
-    parts: list[dict[str, int]] = []
-    for side in (0, 1):
-        base = battle_rules.LB_PARTS + side * 5
-        parts.append({name: t[base + k] for k, name in enumerate(battle_rules.PART_NAMES)})
-    if neutral:
-        parts[1] = {"neutral": neutral}
-    lost = [t[battle_rules.LB_LOST + side * 3 : battle_rules.LB_LOST + side * 3 + 3] for side in (0, 1)]
-    winner = t[battle_rules.LB_WINNER]
+    parts: list[dict[str, int]] = [
+        {name: t.parts[side * 5 + k] for k, name in enumerate(PART_NAMES)} for side in (0, 1)
+    ]
+    if t.neutral:
+        parts[1] = {"neutral": t.neutral}
     return {
-        "area": t[battle_rules.LB_AREA],
-        "from": t[battle_rules.LB_ORIGIN],
-        "attacker": t[battle_rules.LB_ATTACKER],
-        "defender": t[battle_rules.LB_DEFENDER],
-        "neutral": neutral,
+        "area": t.area,
+        "from": t.origin,
+        "attacker": t.attacker,
+        "defender": t.defender,
+        "neutral": t.neutral,
         "parts": parts,
         "strength": [sum(p.values()) for p in parts],
-        "cards": [c if c >= 0 else None for c in t[battle_rules.LB_CARDS : battle_rules.LB_CARDS + 2]],
-        "winner": winner if winner >= 0 else None,
-        "casualties": t[battle_rules.LB_CASUALTIES],
-        "lost": lost,
-        "retreat": t[battle_rules.LB_RETREAT] if t[battle_rules.LB_RETREAT] >= 0 else None,
-        "no_retreat": bool(t[battle_rules.LB_NO_RETREAT]),
+        "cards": [c if c >= 0 else None for c in t.cards],
+        "winner": t.winner if t.winner >= 0 else None,
+        "casualties": t.casualties,
+        "lost": [t.lost[0:3], t.lost[3:6]],
+        "retreat": t.retreat if t.retreat >= 0 else None,
+        "no_retreat": bool(t.no_retreat),
     }
 
 
