@@ -7,11 +7,14 @@ COMPILED_VENV := .venv-compiled
 
 .PHONY: play demo test test-compiled compiled lint typecheck pytest docs bench clean
 
-$(STAMP): pyproject.toml
+# The dev install: ravenry, then the tutorial's game (examples/liars_dice, docs/adding-a-game.md),
+# whose entry point makes the lobby offer it.
+$(STAMP): pyproject.toml examples/liars_dice/pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH"; exit 1; }
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e examples/liars_dice
 	@touch $(STAMP)
 
 # The server on an embedded SQLite file under ./var/; it prints the address to open.
@@ -26,8 +29,8 @@ demo: $(STAMP)
 test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -9,8 +9,10 @@ registry is derived from these declarations: the games by id here (:func:`get_ga
 Bots and extras live in layers above the games, so a declaration names them as
 ``"module:attribute"`` strings, imported only when asked for (as entry points are).
 
-:data:`GAME_PACKAGES` is the only list of games; the core imports them on first use, never
-eagerly.
+:data:`GAME_PACKAGES` is the only list of the house's games; a game of its own package (a
+plug-in) is found through the entry-point group :data:`PLUGIN_GROUP` of the distribution that
+installs it (``examples/liars_dice`` is one). The core imports them on first use, never eagerly:
+the house's games in order, then the plug-ins by entry-point name.
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ GAME_PACKAGES: Final = (
     "ravenry.games.brotherhood",
     "ravenry.games.thrones",
 )
+# The entry-point group through which an installed distribution adds games: each entry point
+# names a package holding a ``DECLARATION`` (``liars-dice = "liars_dice"`` in its pyproject.toml's
+# ``[project.entry-points."ravenry.games"]``), or ``"module:attribute"`` for another name.
+PLUGIN_GROUP: Final = "ravenry.games"
 
 
 @dataclass(frozen=True)
@@ -63,24 +69,49 @@ class GameDeclaration:
 _DECLARATIONS: dict[str, GameDeclaration] = {}
 _imported: set[str] = set()  # the packages of GAME_PACKAGES read so far
 _registered: set[str] = set()  # the games added by register
+_plugins: tuple[str, ...] | None = None  # the plug-ins' references, read once (plugin_packages)
+
+
+def plugin_packages() -> tuple[str, ...]:
+    """What the installed distributions' entry points of :data:`PLUGIN_GROUP` name (a package,
+    or ``"module:attribute"``), by entry-point name; read from the metadata once."""
+    global _plugins
+    if _plugins is None:
+        from importlib.metadata import entry_points
+
+        found = sorted(entry_points(group=PLUGIN_GROUP), key=lambda ep: ep.name)
+        _plugins = tuple(ep.value.strip() for ep in found)
+    return _plugins
+
+
+def _declared_by(reference: str) -> GameDeclaration:
+    """The declaration a package (its ``DECLARATION``) or a ``"module:attribute"`` names."""
+    module, _, attribute = reference.partition(":")
+    declared = getattr(importlib.import_module(module), attribute or "DECLARATION", None)
+    if not isinstance(declared, GameDeclaration):
+        raise TypeError(
+            f"{reference!r} declares no game: its {attribute or 'DECLARATION'} is not a GameDeclaration"
+        )
+    return declared
 
 
 def _load_packages(until: object = None) -> None:
-    """Read the packages' declarations in order, stopping once ``until`` (a game id) is declared:
-    looking up one game imports no game listed after it."""
-    for package in GAME_PACKAGES:
+    """Read the packages' declarations in order (:data:`GAME_PACKAGES`, then the plug-ins),
+    stopping once ``until`` (a game id) is declared: looking up one game imports no game listed
+    after it."""
+    for package in (*GAME_PACKAGES, *plugin_packages()):
         if until is not None and until in _DECLARATIONS:
             return
         if package in _imported:
             continue
-        declared = importlib.import_module(package).DECLARATION
-        assert isinstance(declared, GameDeclaration), f"{package}.DECLARATION is not a GameDeclaration"
+        declared = _declared_by(package)
         _DECLARATIONS.setdefault(declared.id, declared)
         _imported.add(package)
 
 
 def register(game: Game[Any, Any] | GameDeclaration) -> str:
-    """Add a game that is not in :data:`GAME_PACKAGES` (a test's, a plug-in's), returning its id:
+    """Add a game that is not in :data:`GAME_PACKAGES` (a test's, or a plug-in's that is not
+    installed with an entry point), returning its id:
     a bare engine is declared with no bots of its own, no extras and no renderer."""
     declaration = game if isinstance(game, GameDeclaration) else GameDeclaration(game)
     _DECLARATIONS[declaration.id] = declaration
