@@ -263,6 +263,29 @@ def test_a_finished_game_publishes_its_record_and_replays_step_by_step(client: T
     step = client.get(f"/api/games/{game_id}/replay/3").json()
     assert step["by"] == record["actions"][2][0] and step["events"]
     _error(client.get(f"/api/games/{game_id}/replay/{total + 1}"), 404, "out_of_range")
+    # The log as it stood at a step: the events of the steps up to it, never a later one.
+    assert [e["seq"] for e in step["log"]] == [1, 2, 3]
+    assert step["log"][-1]["events"] == step["events"]
+    assert all(e["type"] != "game_over" for entry in step["log"] for e in entry["events"])
+    assert any(e["type"] == "game_over" for e in last["log"][-1]["events"])
+    # The chapters a replay jumps to: each turn (this game's fixed set-up starts at turn 1), from
+    # the step that begins it, with the seat whose turn it is; the end.
+    from ravenry.core.record import replay_to
+    from ravenry.games.catan.views import chapter
+
+    outline = client.get(f"/api/games/{game_id}/replay").json()
+    marks = outline["chapters"]
+    assert outline["total"] == total
+    assert marks[0] == {"k": 0, "label": "Turn 1", "seat": record["actions"][0][0]}
+    assert [m["label"] for m in marks[:-1]] == [f"Turn {n}" for n in range(1, len(marks))]
+    assert marks[-1] == {"k": total, "label": "The end", "seat": None}
+    assert client.get(f"/api/games/{game_id}/replay").json() == outline  # kept, the same
+    for mark in marks:
+        at = replay_to(GameRecord.from_json(record), mark["k"])
+        assert chapter(at) in (mark["label"], (mark["label"], mark["seat"]))
+        if mark["k"] > 0:
+            before = chapter(replay_to(GameRecord.from_json(record), mark["k"] - 1))
+            assert (before if isinstance(before, str) else before[0]) != mark["label"]
 
 
 def test_pages_are_served_or_refused_with_a_reason(client: TestClient) -> None:

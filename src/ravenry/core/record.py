@@ -97,12 +97,14 @@ def replay_to(
     record: GameRecord,
     step: object = None,
     each_step: Callable[[int, list[Event]], None] | None = None,
+    each_state: Callable[[int, GameState], None] | None = None,
 ) -> GameState:
     """The state after the first ``step`` recorded actions (every one if None), each applied
     through the checked path: ``IllegalAction`` for a record that breaks the rules or names an
     unknown game, ``MalformedAction`` for a step the record does not hold. ``each_step(n,
     events)`` hears of every action applied (``n`` from 1) with its events. The one replay of
-    the library, the server's restart and its replay viewer."""
+    the library, the server's restart and its replay viewer. ``each_state(n, state)`` sees the
+    state after the first ``n`` actions, from 0 (read it there: the same object moves on)."""
     game = _game(record.game)
     config: object = record.config
     if not isinstance(config, dict):
@@ -119,6 +121,8 @@ def replay_to(
     if type(last) is not int or not 0 <= last <= total:
         raise MalformedAction(f"a step of this record is from 0 to {total}, not {describe(step)}")
     state: GameState = game.new_state(game.config_from_json(config))
+    if each_state is not None:
+        each_state(0, state)
     for n in range(last):
         entry = entries[n]
         if type(entry) is not tuple or len(entry) != 2:
@@ -126,4 +130,6 @@ def replay_to(
         events = state.apply(entry[0], entry[1])
         if each_step is not None:
             each_step(n + 1, events)
+        if each_state is not None:
+            each_state(n + 1, state)
     return state

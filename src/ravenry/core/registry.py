@@ -52,13 +52,17 @@ class GameDeclaration:
     (:class:`~ravenry.sim.extras.ExtrasSpec`), or None. ``renderer``: the URL of the JS module
     whose default export draws it (the browser loads the renderer the server names).
     ``seats``: for a table of n players, what each seat is (``name``, ``fill`` and ``ink``
-    colours), where the game gives seats an identity of its own (a house); None: plain seats."""
+    colours), where the game gives seats an identity of its own (a house); None: plain seats.
+    ``chapter``: the part of the game a state is in ("Turn 12", "Round 3 · Westeros"), which a
+    replay jumps between, alone or with the seat it belongs to (``("Turn 12", 2)``: whose turn
+    it is); None: no chapters."""
 
     game: Game[Any, Any]
     bots: Mapping[str, str] = field(default_factory=dict)
     extras: str | None = None
     renderer: str | None = None
     seats: Callable[[int], list[dict[str, str]]] | None = None
+    chapter: Callable[[Any], str | tuple[str, int | None]] | None = None
 
     @property
     def id(self) -> str:

@@ -251,6 +251,10 @@ def create_app(
             return JSONResponse({"status": "computing"}, status_code=202)
         return Response(kept, media_type="application/json")
 
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_chapters(game_id: str) -> dict[str, Any]:
+        return await lobby.replay_chapters(game_id)
+
     @app.get("/api/games/{game_id}/replay/{k}")
     async def replay_step(game_id: str, k: int) -> dict[str, Any]:
         return await lobby.replay_step(game_id, k)

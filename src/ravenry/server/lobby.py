@@ -38,13 +38,15 @@ from ravenry.server.rematches import open_sealed, seal
 from ravenry.server.storage import GameRow, SeatRow, Storage, record_json
 
 if TYPE_CHECKING:
-    from ravenry.core.protocol import Event
+    from ravenry.core.protocol import Event, GameState
 
 __all__ = ["SERVER_OPTIONS", "ApiError", "Lobby", "too_many_games"]
 
 # Options the server sets itself: a keyed RNG keeps a seat from steering the dice by its choices.
 SERVER_OPTIONS = frozenset({"rng"})
 CHAT_PER_REPLAY_STEP = 200  # chat lines a replay step shows (those said at that position)
+REPLAY_LOG_STEPS = 60  # the steps whose log lines a replay step shows (those up to it)
+CHAPTERS_KEPT = 256  # finished games whose chapters are kept in memory (the oldest go first)
 GAME_STATUSES = ("open", "running", "finished")
 
 
@@ -95,6 +97,8 @@ class Lobby:
         self._create_lock = asyncio.Lock()  # one game drawn and stored at a time (fixed seeds count games)
         # Analyses being worked out in the bot pool, by game id (one at a time per game).
         self._analysing: dict[str, asyncio.Task[None]] = {}
+        # Each finished game's chapters (a replay's jumps), worked out once: game id -> marks.
+        self._chapters: dict[str, list[dict[str, Any]]] = {}
 
     # -- finding --------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
@@ -281,7 +285,8 @@ class Lobby:
 
     async def replay_step(self, game_id: str, k: int) -> dict[str, Any]:
         """The finished game after its first ``k`` actions, as a spectator saw it then: the view,
-        the last action's events and who took it, and the chat said at that position."""
+        the last action's events and who took it, the log as it stood then (the spectator's
+        events of the steps up to ``k``, never a later one) and the chat said at that position."""
         storage = self.hub.storage
         row = await self.row(game_id)
         _require_finished(row)
@@ -291,10 +296,15 @@ class Lobby:
                 404, "out_of_range", f"this game has {len(actions)} actions; ask for 0..{len(actions)}"
             )
         events: list[Event] = []
+        # The log as it stood at step k: the spectator's lines of the last steps up to it.
+        first = max(1, k - REPLAY_LOG_STEPS + 1)
+        log_entries: list[dict[str, Any]] = []
 
         def heard(n: int, step_events: list[Event]) -> None:
             nonlocal events
             events = step_events
+            if n >= first:
+                log_entries.append({"seq": n, "events": [e.view(None) for e in step_events]})
 
         state = replay_to(GameRecord.from_json(record_json(row, actions)), k, heard)
         chat = await storage.call(storage.chat_at, game_id, k, CHAT_PER_REPLAY_STEP)
@@ -305,7 +315,24 @@ class Lobby:
             "events": [e.view(None) for e in events],
             "by": actions[k - 1].seat if k else None,
             "chat": [chat_frame(line) for line in chat],
+            "log": log_entries,
         }
+
+    async def replay_chapters(self, game_id: str) -> dict[str, Any]:
+        """The finished game's length and chapters (:func:`chapters_of`), which a replay jumps
+        between; worked out once per game (off the event loop: a long game replays in a
+        fraction of a second, still too long to hold every other request) and kept."""
+        row = await self.row(game_id)
+        _require_finished(row)
+        actions = await self.hub.storage.call(self.hub.storage.actions, game_id)
+        marks = self._chapters.get(game_id)
+        if marks is None:
+            record = GameRecord.from_json(record_json(row, actions))
+            marks = await asyncio.to_thread(chapters_of, record)
+            while len(self._chapters) >= CHAPTERS_KEPT:
+                self._chapters.pop(next(iter(self._chapters)))  # the oldest first
+            self._chapters[game_id] = marks
+        return {"total": len(actions), "chapters": marks}
 
     # -- creating -------------------------------------------------------------------------------
     async def create(self, request: CreateGame) -> dict[str, Any]:
@@ -432,6 +459,29 @@ def _new_game(row: GameRow, tokens: Mapping[int, str]) -> dict[str, Any]:
             for s in row.seats
         ],
     }
+
+
+def chapters_of(record: GameRecord) -> list[dict[str, Any]]:
+    """Where each chapter of a recorded game begins: ``{"k", "label", "seat"}`` for each change
+    of its declaration's ``chapter`` (:class:`~ravenry.core.registry.GameDeclaration`) along the
+    replay, ``k`` the step a replay jumps to and ``seat`` the seat the chapter belongs to (a
+    turn's player) or None. Empty for a game that declares no chapters. Generic: the game is
+    known only through its declaration, never imported by name."""
+    from ravenry.core.registry import declaration
+
+    chapter = declaration(record.game).chapter
+    marks: list[dict[str, Any]] = []
+    if chapter is None:
+        return marks
+
+    def each_state(n: int, state: GameState) -> None:
+        read = chapter(state)
+        label, seat = (read, None) if isinstance(read, str) else read
+        if not marks or marks[-1]["label"] != label:
+            marks.append({"k": n, "label": label, "seat": seat})
+
+    replay_to(record, None, each_state=each_state)
+    return marks
 
 
 def _require_finished(row: GameRow) -> None:

@@ -21,6 +21,7 @@ from ravenry.games.brotherhood.views import extend_static
 from ravenry.games.catan.data import Ruleset
 from ravenry.games.catan.game import CatanConfig
 from ravenry.games.catan.rules import CatanState
+from ravenry.games.catan.views import chapter
 from ravenry.games.got_catan import GotCatanConfig, GotCatanGame
 
 
@@ -51,6 +52,7 @@ DECLARATION = GameDeclaration(
     },
     extras="ravenry.sim.brotherhood_extras:BROTHERHOOD_EXTRAS",
     renderer="/static/js/games/catan.js",
+    chapter=chapter,
 )
 
 __all__ = ["BROTHERHOOD_GAME", "DECLARATION", "BrotherhoodConfig", "BrotherhoodGame", "BrotherhoodState"]

@@ -6,6 +6,7 @@
 from ravenry.core.registry import GameDeclaration
 from ravenry.games.catan.game import CatanConfig, CatanGame
 from ravenry.games.catan.rules import CatanState
+from ravenry.games.catan.views import chapter
 
 CATAN_GAME = CatanGame()
 DECLARATION = GameDeclaration(
@@ -16,6 +17,7 @@ DECLARATION = GameDeclaration(
         "expert": "ravenry.bots.expert:catan_expert",
     },
     renderer="/static/js/games/catan.js",
+    chapter=chapter,
 )
 
 __all__ = ["CATAN_GAME", "DECLARATION", "CatanConfig", "CatanGame", "CatanState"]

@@ -24,7 +24,7 @@ from ravenry.games.catan.data import (
     VICTORY_POINT,
     named_counts,
 )
-from ravenry.games.catan.state import CatanData
+from ravenry.games.catan.state import OVER, CatanData
 
 
 def board_json(state: CatanData) -> dict[str, Any]:
@@ -213,3 +213,11 @@ def observe(state: CatanData, viewer: int | None, static: bool = True) -> dict[s
         view["undoable"] = None if undoable is None else state.game.action_to_json(undoable)
     asked.extend_view(view, viewer)
     return view
+
+
+def chapter(state: CatanData) -> str | tuple[str, int | None]:
+    """The part of a Catan-family game a state is in, for a replay's jumps: the set-up, a turn
+    (counted from the first roll) with the seat whose turn it is, or the end."""
+    if state.phase == OVER:
+        return "The end"
+    return "Set-up" if state.turn == 0 else (f"Turn {state.turn}", state.current)

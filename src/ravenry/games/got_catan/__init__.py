@@ -23,6 +23,7 @@ from ravenry.games.catan.boards import BoardLayout
 from ravenry.games.catan.data import CATAN, Ruleset
 from ravenry.games.catan.game import CatanConfig, CatanGame
 from ravenry.games.catan.topology import Topology
+from ravenry.games.catan.views import chapter
 from ravenry.games.got_catan.gift import gift_layout, gift_topology
 
 GOT_CATAN = replace(
@@ -76,6 +77,7 @@ DECLARATION = GameDeclaration(
         "expert": "ravenry.bots.expert:catan_expert",
     },
     renderer="/static/js/games/catan.js",
+    chapter=chapter,
 )
 
 __all__ = ["DECLARATION", "GOT_CATAN", "GOT_CATAN_GAME", "GotCatanConfig", "GotCatanGame"]

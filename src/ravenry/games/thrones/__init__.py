@@ -7,7 +7,7 @@ mustering, bidding, westeros, consolidate, scoring) together; ``views.py`` redac
 from ravenry.core.registry import GameDeclaration
 from ravenry.games.thrones.game import ThronesConfig, ThronesGame
 from ravenry.games.thrones.rules import ThronesState
-from ravenry.games.thrones.views import seat_identities
+from ravenry.games.thrones.views import chapter, seat_identities
 
 THRONES_GAME = ThronesGame()
 DECLARATION = GameDeclaration(
@@ -20,6 +20,7 @@ DECLARATION = GameDeclaration(
     extras="ravenry.sim.thrones_extras:THRONES_EXTRAS",
     renderer="/static/js/games/thrones.js",
     seats=seat_identities,
+    chapter=chapter,
 )
 
 __all__ = ["DECLARATION", "THRONES_GAME", "ThronesConfig", "ThronesGame", "ThronesState"]

@@ -10,7 +10,7 @@ the RNG.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from ravenry.core.protocol import JSON
 from ravenry.games.thrones import battle as battle_rules
@@ -42,11 +42,18 @@ from ravenry.games.thrones.state import (
     BID_WILDLINGS,
     P_ABILITY,
     P_BID,
+    P_BIDS_DONE,
     P_CASUALTY,
     P_MARCH_MOVE,
+    P_MUSTER,
     P_OVER,
     P_PLANNING,
+    P_RAVEN,
+    P_SUPPLY,
     P_TIE,
+    P_WESTEROS_NEXT,
+    P_WILDLING_LOSS,
+    P_WILDLING_REWARD,
     PHASE_NAMES,
     ThronesData,
 )
@@ -448,3 +455,19 @@ def seat_identities(players: int) -> list[dict[str, str]]:
         {"name": HOUSE_NAMES[h], "fill": D.HOUSE_FILL[h], "ink": D.HOUSE_INK[h]}
         for h in D.HOUSES_FOR_PLAYERS[players]
     ]
+
+
+# The parts of a round a replay jumps to (chapter): the phase of each state, by its number.
+_PLANNING_PART: Final = frozenset({P_PLANNING, P_RAVEN})
+_WESTEROS_PART: Final = frozenset(
+    {P_SUPPLY, P_MUSTER, P_BID, P_TIE, P_WILDLING_REWARD, P_WILDLING_LOSS, P_WESTEROS_NEXT, P_BIDS_DONE}
+)
+
+
+def chapter(s: ThronesData) -> str:
+    """The part of the game a state is in, for a replay's jumps: the round and its phase
+    (Westeros, Planning, Action), or the end."""
+    if s.phase == P_OVER:
+        return "The end"
+    part = "Planning" if s.phase in _PLANNING_PART else "Westeros" if s.phase in _WESTEROS_PART else "Action"
+    return f"Round {s.turn} · {part}"

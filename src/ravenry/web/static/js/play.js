@@ -230,12 +230,15 @@ const analysis = new AnalysisPanel($("analysis"), gameId, (k) => replay.go(k), (
 const replay = new ReplayViewer($("replay"), gameId, (step) => {
   replayStep = step;
   if (step) analysis.show(step.seq); else analysis.hide();
+  // The log follows the replay: what had happened up to the step shown, never the game's end.
+  if (step && model) log.showAt(step.log || [], describeFor(model.view), classifierFor(model.view));
+  else log.restore();
   render();
 }, (events) => {
   if (!model) return [];
   const describe = describeFor(model.view);
   return events.map((e) => { try { return describe(e); } catch { return e.type; } }).filter(Boolean);
-}, chatLine);
+}, chatLine, (p) => seatName(p));
 
 let renders = 0;
 // Every frame redraws; a click in progress is not lost to it (see shell/held.js).
@@ -253,7 +256,10 @@ function renderNow() {
     return;
   }
   r.render(areas, { ...shown, board: shown.board }, ctx);
-  const cue = replayStep ? `Replay: move ${replayStep.seq} of ${replayStep.total}` : r.turnCue(model, ctx);
+  const chapter = replayStep ? replay.chapterAt(replayStep.seq) : null;
+  const cue = replayStep
+    ? `Replay: move ${replayStep.seq} of ${replayStep.total}${chapter ? ` · ${replay.chapterName(chapter)}` : ""}`
+    : r.turnCue(model, ctx);
   const cueEl = $("cue");
   cueEl.textContent = cue || (model.view.result ? "Game over" : model.seat === null ? "Watching" : "Waiting for the others");
   cueEl.classList.toggle("your-turn", !!cue && !replayStep);

@@ -4,33 +4,68 @@ import { h } from "./dom.js";
 
 const MAX_LINES = 400;
 
+// While a replay shows an earlier position, the log shows that position's past (showAt) and the
+// live lines wait aside, still kept up to date (a chat line said meanwhile); restore() puts them
+// back.
 export class GameLog {
   constructor(list) {
     this.list = list;
+    this.live = null; // the live lines, set aside while a replay shows its own (a fragment)
+  }
+
+  get lines() {
+    return this.live || this.list;
   }
 
   clear() {
-    this.list.textContent = "";
+    this.lines.textContent = "";
   }
 
   add(entry, describe, classify = () => "") {
+    GameLog.fill(this.lines, entry, describe, classify);
+    this.trim();
+  }
+
+  static fill(into, entry, describe, classify) {
     for (const e of entry.events || []) {
       let text = null;
       try { text = describe(e); } catch { text = e.type; }
       if (!text) continue;
       const cls = e.type === "turn_started" ? "turn" : e.type === "game_over" ? "over" : classify(e);
-      this.list.prepend(h("li", { class: cls, "data-seq": entry.seq, "data-event": e.type }, text));
+      into.prepend(h("li", { class: cls, "data-seq": entry.seq, "data-event": e.type }, text));
     }
-    this.trim();
   }
 
   note(text, cls = "note") {
-    this.list.prepend(h("li", { class: cls }, text));
+    this.lines.prepend(h("li", { class: cls }, text));
+    this.trim();
+  }
+
+  /** Show only the lines of these entries (a replay step's log: the steps up to it). */
+  showAt(entries, describe, classify = () => "") {
+    if (!this.live) {
+      this.live = document.createDocumentFragment();
+      this.live.append(...this.list.childNodes);
+    }
+    this.list.textContent = "";
+    for (const entry of entries) GameLog.fill(this.list, entry, describe, classify);
+    this.list.dataset.replay = "";
+    this.list.scrollTop = 0;
+  }
+
+  /** Back to the live lines after a replay. */
+  restore() {
+    if (!this.live) return;
+    this.list.textContent = "";
+    this.list.append(this.live);
+    this.live = null;
+    delete this.list.dataset.replay;
     this.trim();
   }
 
   trim() {
-    while (this.list.childNodes.length > MAX_LINES) this.list.removeChild(this.list.lastChild);
+    const lines = this.lines;
+    while (lines.childNodes.length > MAX_LINES) lines.removeChild(lines.lastChild);
     this.list.scrollTop = 0;
   }
 }
