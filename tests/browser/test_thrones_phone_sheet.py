@@ -35,11 +35,24 @@ SEEN = """(sel) => {
 }"""
 
 
+IN_SCREEN = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return false;
+  const b = el.getBoundingClientRect();
+  return b.height > 0 && b.top >= 0 && b.top + Math.min(b.height, 40) <= window.innerHeight;
+}"""
+
+
 def _in_screen(page: Any, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
-    return bool(
-        box and box["y"] >= 0 and box["y"] + min(box["height"], 40) <= PHONE["height"] and box["height"] > 0
-    )
+    """The chooser's top (40 px of it) on the screen once the page has laid the sheet out: the
+    sheet is fitted in an animation frame after the render, so this waits up to 3 s for it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(IN_SCREEN, arg=selector, timeout=3000)
+    except PlaywrightTimeout:  # the answer "not on the screen"
+        return False
+    return True
 
 
 def test_the_chooser_and_the_lit_areas_are_seen_together(browser: Any, tmp_path: Path) -> None:
