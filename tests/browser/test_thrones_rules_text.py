@@ -114,20 +114,30 @@ def test_rules_text_on_hover_and_tap(browser: Any, westeros_server: Any) -> None
     info = wrap.locator(".th-help-btn")
     title = info.get_attribute("title") or ""
     assert T.ORDER_TEXT[support] in title and T.STAR_TEXT in title, title
+    assert T.ORDER_STAR_TEXT[support] in title, title
     assert wrap.locator("button").first.get_attribute("data-help") == T.ORDER_TITLES[support]
     answers = len(tab.answers)
     info.click()
     pop = page.locator(POPOVER)
     pop.wait_for(state="visible")
     assert T.ORDER_TITLES[support] in pop.inner_text() and T.ORDER_TEXT[support] in pop.inner_text()
+    # what the star adds, in a paragraph of its own
+    assert T.ORDER_STAR_TEXT[support] in pop.locator("[data-help-star]").inner_text()
     page.wait_for_timeout(150)
     assert len(tab.answers) == answers, "the order's help placed an order"
     tab.shot("order-help", phone_too=False)
     close_popover(tab)
 
-    # A house card of the viewer's hand and one of the houses list: their hover titles. (On a
-    # desktop the planning panel, sticky at the top of the side column, is taller than the
-    # column here and covers the hand below it: the taps are made on a phone.)
+    # The planning panel, sticky at the top of the side column, never fills it (a long one
+    # scrolls inside itself): the house's cards below it stay in reach on a desktop.
+    assert page.evaluate(
+        """() => {
+      const a = document.querySelector('#actions').getBoundingClientRect();
+      const s = document.querySelector('.side-scroll').getBoundingClientRect();
+      return a.height > 0 && a.height <= 0.75 * s.height;
+    }"""
+    ), "the decision panel fills the side column"
+    # A house card of the viewer's hand and one of the houses list: their hover titles.
     house = D.HOUSE_CARDS[0]  # seat 0 is Stark
     catelyn = next(i for i, c in enumerate(house) if c.ability == D.A_CATELYN)
     card = f"[data-panel=my-house] .th-card[data-card='{catelyn}'] .th-help-btn"

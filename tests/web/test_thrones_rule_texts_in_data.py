@@ -80,13 +80,16 @@ def test_the_first_edition_stars() -> None:
     """What each star adds, as the 2003 rulebook has it: Consolidate Power ★ gives no extra power
     (a third Consolidate Power order), Raid ★ removes two orders, Support +1 ★ one more strength,
     March +1 ★ and Defense +2 ★ their bonus."""
-    text = dict(zip(D.ORDER_KIND_NAMES, T.ORDER_TEXT, strict=True))
+    rows = zip(D.ORDER_KIND_NAMES, T.ORDER_TEXT, T.ORDER_STAR_TEXT, strict=True)
+    text = {k: f"{t} {a}" for k, t, a in rows}
     assert "no extra power" in text["consolidate_power*"] and "three" in text["consolidate_power*"]
     assert "two" in text["raid*"]
     assert "1 more" in text["support+1*"]
     assert "add 1" in text["march+1*"] and "subtract 1" in text["march-1"]
     assert "add 2" in text["defense+2*"] and "add 1" in text["defense+1"]
     assert all(("★" in n) == s for n, s in zip(T.ORDER_TITLES, D.ORDER_STARRED, strict=True))
+    # what a star adds is said apart, for the starred orders and only them
+    assert [bool(a) for a in T.ORDER_STAR_TEXT] == list(D.ORDER_STARRED)
 
 
 def test_the_board_carries_every_text() -> None:

@@ -113,12 +113,26 @@ ORDER_TEXT: Final[tuple[str, ...]] = (
     _SUPPORT,
     _CONSOLIDATE,
     _DEFENSE.format(n=1),
-    f"{_MARCH} Attacking from here, add 1 to your strength (the ★: the ordinary Marches give −1 and +0).",
-    f"{_RAID} The ★: it may remove two such adjacent orders instead of one.",
-    f"{_SUPPORT} The ★: the area adds 1 more strength to the side it supports.",
-    f"{_CONSOLIDATE} The ★ gives no extra power: it lets a house consolidate power in three "
-    "areas rather than two.",
-    f"{_DEFENSE.format(n=2)} The ★: one more than the ordinary Defense +1.",
+    f"{_MARCH} Attacking from here, add 1 to your strength.",
+    _RAID,
+    _SUPPORT,
+    _CONSOLIDATE,
+    _DEFENSE.format(n=2),
+)
+# What the star adds to its kind ("" for the ordinary orders), shown apart from what the order does
+# so that a player sees the difference at a glance.
+ORDER_STAR_TEXT: Final[tuple[str, ...]] = (
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "+1 to the attack, where the ordinary Marches give −1 and +0.",
+    "It may remove two such adjacent orders instead of one.",
+    "The area adds 1 more strength to the side it supports.",
+    "It gives no extra power: it lets a house consolidate power in three areas rather than two.",
+    "One more than the ordinary Defense +1.",
 )
 
 # -- house card abilities (by data.A_* id) -------------------------------------------------------

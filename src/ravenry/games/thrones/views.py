@@ -120,7 +120,13 @@ def board_json() -> dict[str, JSON]:
             for c, w in enumerate(WESTEROS_NAMES)
         ],
         "order_kinds": [
-            {"id": k, "name": T.ORDER_TITLES[i], "text": T.ORDER_TEXT[i], "starred": D.ORDER_STARRED[i]}
+            {
+                "id": k,
+                "name": T.ORDER_TITLES[i],
+                "text": T.ORDER_TEXT[i],
+                "star_adds": T.ORDER_STAR_TEXT[i],
+                "starred": D.ORDER_STARRED[i],
+            }
             for i, k in enumerate(ORDER_KIND_NAMES)
         ],
         "wildling_outcomes": [{"id": i, "name": n, "text": t} for i, n, t in T.WILDLING_OUTCOMES],

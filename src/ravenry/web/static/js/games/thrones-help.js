@@ -49,7 +49,7 @@ export function westerosHelp(view, id) {
 export function orderHelp(view, kind) {
   const k = orderInfo(view, kind);
   if (!k) return { title: String(kind), text: "" };
-  return { title: k.name, text: k.text, more: k.starred ? [notes(view).star] : [] };
+  return { title: k.name, text: k.text, star: k.star_adds || "", more: k.starred ? [notes(view).star] : [] };
 }
 
 /** A house card (an entry of board.cards): its ability, or that it has none, and its icons. */
@@ -68,7 +68,10 @@ export function wildlingHelp(view, id) {
   return o ? { title: o.name, text: o.text } : { title: String(id), text: "" };
 }
 
-const titleOf = (help) => [help.title && help.text ? `${help.title}: ${help.text}` : help.title || help.text, ...(help.more || [])].filter(Boolean).join("\n");
+const titleOf = (help) => [
+  help.title && help.text ? `${help.title}: ${help.text}` : help.title || help.text,
+  help.star ? `The ★: ${help.star}` : "", ...(help.more || []),
+].filter(Boolean).join("\n");
 
 // The hover title (an element's own title, such as what its click does, is kept) and the hook.
 function mark(el, help, keep = false) {
@@ -97,6 +100,7 @@ export function openHelp(anchor, help) {
   const el = h("div", { class: "th-help-pop", role: "dialog", "aria-label": help.title, "data-help-popover": help.title }, [
     h("div", { class: "th-help-head" }, [h("b", { "data-help-title": "" }, help.title), close]),
     help.text ? h("p", { class: "th-help-text" }, help.text) : null,
+    help.star ? h("p", { class: "th-help-star", "data-help-star": "" }, [h("b", {}, "The ★: "), help.star]) : null,
     ...(help.more || []).filter(Boolean).map((x) => h("p", { class: "th-help-more" }, x)),
   ]);
   close.addEventListener("click", (e) => { e.stopPropagation(); closeHelp(); });
