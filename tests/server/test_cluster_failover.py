@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -233,3 +234,96 @@ def test_two_processes_one_game_and_the_owner_killed(
         for p in players:
             p.ws.close()
         print(f"takeover answered the act in flight {took:.1f} s after the kill")
+
+
+def _muted(url: str, game_id: str) -> bool:
+    with psycopg.connect(url.replace("+psycopg", "")) as db:
+        row = db.execute("SELECT spectators_muted FROM games WHERE id = %s", (game_id,)).fetchone()
+    assert row is not None
+    return bool(row[0])
+
+
+def test_a_paused_owner_that_wakes_up_writes_nothing_into_the_game_it_lost(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner is paused (SIGSTOP) past its lease; the other process takes the game and the host
+    mutes the spectators through it. Woken, the old owner is asked to unmute at once, while it may
+    still hold the game in memory: either the fence refuses its write (409 "elsewhere", nothing
+    stored) or it already knows and the new owner makes the change. The stored game always says
+    what the owner said, and play goes on with no gap (migration 0006)."""
+    _redis_or_skip()
+    monkeypatch.setenv("RAVENRY_SECRET", "test-secret")
+    extra = ["--cluster-redis", REDIS_URL, "--cluster-lease", str(LEASE), "--bot-workers", "0"]
+    extra += ["--bot-delay", "0.05"]
+    port_a, port_b = free_port(), free_port()
+    with (
+        running_server(postgres_url, port_a, tmp_path / "a.log", extra) as proc_a,
+        running_server(postgres_url, port_b, tmp_path / "b.log", extra),
+    ):
+        body = {
+            "game": "catan",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "options": {"clock": "move:60"},
+        }
+        created = httpx.post(f"http://127.0.0.1:{port_a}/api/games", json=body, timeout=30).json()
+        game_id = created["id"]
+        owner_a = _owner(postgres_url, game_id)
+        host = {"Authorization": f"Bearer {created['host_token']}"}
+        tokens = {s["seat"]: token_of(s["invite"]) for s in created["seats"] if s["invite"]}
+        on_a, on_b = Player(port_a, game_id, 0, tokens[0]), Player(port_b, game_id, 1, tokens[1])
+        _play_until([on_a, on_b], lambda: len(on_a.acked()) >= 1 and len(on_b.acked()) >= 1)
+
+        os.kill(proc_a.pid, signal.SIGSTOP)
+        try:
+            paused_at = time.monotonic()
+            while _owner(postgres_url, game_id) == owner_a:
+                assert time.monotonic() - paused_at < TAKEOVER_LIMIT, "nobody took the paused owner's game"
+                on_b.poll(0.2)
+            muted = httpx.post(
+                f"http://127.0.0.1:{port_b}/api/games/{game_id}/chat/mute",
+                json={"spectators": True},
+                headers=host,
+                timeout=30,
+            )
+            assert muted.status_code == 200, muted.text
+            assert _muted(postgres_url, game_id)
+            # Asked while still paused, so that it reads the request as it wakes, before its
+            # heartbeat may have told it that the game is gone.
+            with ThreadPoolExecutor(1) as pool:
+                later = pool.submit(
+                    httpx.post,
+                    f"http://127.0.0.1:{port_a}/api/games/{game_id}/chat/mute",
+                    json={"spectators": False},
+                    headers=host,
+                    timeout=30,
+                )
+                time.sleep(0.5)
+                os.kill(proc_a.pid, signal.SIGCONT)
+                asked = later.result()
+        finally:
+            os.kill(proc_a.pid, signal.SIGCONT)
+        assert asked.status_code in (200, 409), asked.text
+        if asked.status_code == 409:
+            assert asked.json()["code"] == "elsewhere"
+            assert _muted(postgres_url, game_id), "a refused write changed the stored game"
+            print("the woken owner's write was refused by the fence")
+        else:
+            assert not _muted(postgres_url, game_id)
+            _play_until([on_b], lambda: on_b.kinds.count("chat_mute") >= 2, limit=10)
+            print("the woken owner knew already: the new owner made the change")
+        assert proc_a.poll() is None, "the woken process died"
+        assert _owner(postgres_url, game_id) != owner_a
+
+        # The game goes on through the new owner, seat 0 back through it, every stored action in
+        # its place.
+        on_a.ws.close()
+        counter = on_a.counter
+        on_a = Player(port_b, game_id, 0, tokens[0])
+        on_a.counter = counter + 100  # new cids
+        players = [on_a, on_b]
+        stored_before = len(_stored(postgres_url, game_id))
+        _play_until(players, lambda: len(_stored(postgres_url, game_id)) >= stored_before + 3)
+        stored = _stored(postgres_url, game_id)
+        assert sorted(stored) == list(range(1, len(stored) + 1)), "the stored actions have no gap"
+        for p in players:
+            p.ws.close()

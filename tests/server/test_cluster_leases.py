@@ -4,7 +4,9 @@ database so that another process answers them (rematches.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from ravenry.server.app import create_app
 from ravenry.server.cluster import with_node
 from ravenry.server.leases import Leases
 from ravenry.server.rematches import open_sealed, seal
-from ravenry.server.storage import GameRow, SeatRow, Storage
+from ravenry.server.storage import ChatRow, GameRow, NotOwner, SeatRow, Storage
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -76,6 +78,77 @@ def test_the_fence_refuses_a_process_that_does_not_own_the_game_or_whose_lease_l
         assert leases.claim("node-a", "g1") == "node-a"
         leases.forget_dead(0.0)  # node-b is dead and owns nothing now: its row goes
         assert leases.alive(["node-a"]) == {"node-a"}
+    finally:
+        for storage in (a, b, plain):
+            storage.close()
+
+
+def _writes(storage: Storage, game_id: str) -> dict[str, Callable[[], object]]:
+    """Every write a live game's owner makes besides its actions: clock saves, a seat's claim and
+    token, the finished state, the spectators' mute, a chat line."""
+    return {
+        "save_clocks": lambda: storage.save_clocks(game_id, 9, [(0, (None, 30.0, 1, True))]),
+        "claim_seat": lambda: storage.claim_seat(game_id, 1),
+        "set_token_hash": lambda: storage.set_token_hash(game_id, 0, "f" * 64),
+        "mark_finished": lambda: storage.mark_finished(game_id, {"winner": 0}),
+        "set_spectators_muted": lambda: storage.set_spectators_muted(game_id, True),
+        "add_chat": lambda: storage.add_chat(game_id, ChatRow(1, 0, 0, "a", "hi", time.time())),
+    }
+
+
+def _stored_game(storage: Storage, game_id: str) -> tuple[object, ...]:
+    row = storage.get_game(game_id)
+    assert row is not None
+    return (
+        row.status,
+        row.result,
+        row.spectators_muted,
+        row.clock_seq,
+        tuple(tuple(vars(s).values()) for s in row.seats),
+        storage.chat_count(game_id),
+    )
+
+
+def test_the_fence_guards_every_write_of_a_game_not_only_its_actions(postgres_url: str) -> None:
+    """A process whose lease lapsed (as it does when it is paused past ``ttl``) can change nothing
+    of the game another process took: each write is refused and the stored game stays as it was;
+    the new owner's same writes go through (migration 0006)."""
+    plain = Storage(postgres_url)
+    plain.migrate()
+    plain.create_game(_game("g2"))
+    a, b = Storage(with_node(postgres_url, "node-a2")), Storage(with_node(postgres_url, "node-b2"))
+    leases = Leases(plain.engine, ttl=0.6)
+    try:
+        leases.join("node-a2")
+        leases.join("node-b2")
+        assert leases.claim("node-a2", "g2") == "node-a2"
+        for name, write in _writes(b, "g2").items():  # not the owner: refused while a's lease holds
+            with pytest.raises(Exception, match="no longer owns game g2"):
+                write()
+            assert name
+        a.set_spectators_muted("g2", False)  # the owner writes
+        time.sleep(0.8)  # a's lease lapses, as when its process is stopped
+        leases.renew("node-b2")
+        assert leases.take_orphans("node-b2", 10) == ["g2"]
+        before = _stored_game(plain, "g2")
+        for name, write in _writes(a, "g2").items():
+            with pytest.raises(Exception, match="no longer owns game g2"):
+                write()
+            assert _stored_game(plain, "g2") == before, f"{name} changed the game after the takeover"
+        # Through the event loop's door the refusal is a NotOwner (a 409 "elsewhere" to a request).
+        with pytest.raises(NotOwner, match="no longer owns game g2"):
+            asyncio.run(a.call(a.set_spectators_muted, "g2", True))
+        assert leases.renew("node-a2")  # awake again: still not its game
+        for name, write in _writes(a, "g2").items():
+            with pytest.raises(Exception, match="no longer owns game g2"):
+                write()
+            assert _stored_game(plain, "g2") == before, name
+        for write in _writes(b, "g2").values():  # the new owner's writes land
+            write()
+        after = plain.get_game("g2")
+        assert after is not None and after.status == "finished" and after.spectators_muted
+        assert plain.chat_count("g2") == 1
+        plain.set_spectators_muted("g2", False)  # one process, no cluster: never fenced
     finally:
         for storage in (a, b, plain):
             storage.close()

@@ -36,7 +36,7 @@ from ravenry.server.live import Connection, LiveGame
 from ravenry.server.lobby import ApiError, too_many_games
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
 from ravenry.server.sockets import SocketLike, pump, serve_socket
-from ravenry.server.storage import Storage
+from ravenry.server.storage import NotOwner, Storage
 from ravenry.server.transport import SecurityHeaders
 
 log = logging.getLogger("ravenry.server")
@@ -143,6 +143,12 @@ def create_app(
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"code": exc.code, "reason": exc.reason}, status_code=exc.status)
+
+    @app.exception_handler(NotOwner)
+    async def _not_owner(_request: Request, _exc: NotOwner) -> JSONResponse:
+        # This process lost the game (it was paused past its lease): the change was not made.
+        reason = "another server process plays this game now; try again"
+        return JSONResponse({"code": "elsewhere", "reason": reason}, status_code=409)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -63,6 +63,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
 T = TypeVar("T")
 
@@ -317,6 +318,17 @@ class ActionRow:
     cid: str | None
 
 
+FENCED_SQLSTATE = "RV001"  # raised by the fence's trigger (migrations 0004 and 0006)
+
+
+class NotOwner(Exception):
+    """A write refused by the cluster's fence: another process owns the game now."""
+
+
+def is_fenced(exc: BaseException) -> bool:
+    return getattr(getattr(exc, "orig", None), "sqlstate", None) == FENCED_SQLSTATE
+
+
 def record_json(row: GameRow, actions: Sequence[ActionRow]) -> dict[str, Any]:
     """The stored game as a record: the JSON ``GameRecord.from_json`` reads (and ``GET
     /api/games/{id}/record`` serves)."""
@@ -424,8 +436,15 @@ class Storage:
         self._pg_idle: list[Any] = []  # the writers' own PostgreSQL connections (autocommit) not in use
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking method in the storage's threads; a write the cluster's fence refused
+        (this process no longer owns the game) raises ``NotOwner``."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+        try:
+            return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+        except DBAPIError as exc:
+            if is_fenced(exc):
+                raise NotOwner(str(exc.orig).splitlines()[0]) from exc
+            raise
 
     async def append(
         self,
