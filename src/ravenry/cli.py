@@ -607,7 +607,7 @@ def _serve(args: argparse.Namespace) -> int:
     # for ever): deadline_protocol adds one; timeout_keep_alive closes idle keep-alive sockets.
     config = uvicorn.Config(
         app,
-        http=deadline_protocol(limits.header_timeout),
+        http=deadline_protocol(limits.header_timeout, app.state.addresses.flooding),
         timeout_keep_alive=max(1, round(limits.keep_alive)) if limits.keep_alive else 3600,
         ws_max_size=16 * MAX_MESSAGE_BYTES,
         ws_per_message_deflate=False,

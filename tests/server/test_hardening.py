@@ -15,6 +15,7 @@ import pytest
 from conftest import TEST_LIMITS
 from server_support import Viewer, create, tokens
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from ravenry.server.app import create_app
 from ravenry.server.limits import Limits
@@ -69,6 +70,34 @@ def test_reconnecting_does_not_reset_the_message_rate_of_an_address(database_url
         elapsed = time.monotonic() - started
         # A bucket of 5 (and 5 a second more): far fewer than the 50 pings sent.
         assert served <= 5 + 5 * elapsed + 1, (served, elapsed)
+
+
+def test_a_flood_is_refused_cheaply_and_its_address_kept_out_for_a_while(database_url: str) -> None:
+    """A socket that keeps sending past its rate gets one reject per act (its cid read without
+    parsing, the text as any reject's), then is closed; its address's next sockets are refused
+    before the handshake until the cooldown has passed."""
+    with server(database_url, rate=5, address_rate=0, flood_cooldown=0.6) as client:
+        game_id = create(client, "catan", ["human", "bot:random", "bot:random"])["id"]
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            flooder = Viewer(ws, None)
+            assert flooder.hello(None)["t"] == "welcome"
+            for n in range(80):
+                flooder.send({"t": "act", "cid": f"f{n}", "at": 0, "a": {"type": "end_turn"}})
+            closing = flooder.recv_until("error")
+        assert closing["code"] == "rate_limited" and "closing" in closing["reason"]
+        refused = [f for f in flooder.frames if f["t"] == "reject" and f["code"] == "rate_limited"]
+        assert len(refused) >= 30
+        # each refused act named by its own cid, in the order sent
+        numbers = [int(f["cid"][1:]) for f in refused]
+        assert numbers == sorted(set(numbers)) and numbers[0] > 0 and numbers[-1] < 80
+        assert all(set(f) == {"t", "cid", "code", "reason", "seq"} and f["seq"] == 0 for f in refused)
+        assert "at most 5 messages a second per socket" in refused[0]["reason"]
+        with pytest.raises(WebSocketDisconnect) as kept_out, client.websocket_connect(f"/ws/{game_id}"):
+            pass
+        assert kept_out.value.code == 1008
+        time.sleep(0.7)  # the cooldown is over
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            assert Viewer(ws, None).hello(None)["t"] == "welcome"
 
 
 def test_an_address_may_hold_only_so_many_sockets_and_open_them_only_so_fast(database_url: str) -> None:

@@ -66,7 +66,10 @@ def test_slow_request_heads_and_idle_connections_are_closed(tmp_path: Path) -> N
         )
         with connect(f"ws://127.0.0.1:{port}/ws/{game['id']}", open_timeout=10) as ws:
             ws.send(json.dumps({"t": "hello", "token": None}))
-            assert json.loads(ws.recv(timeout=10))["t"] == "welcome"
+            first = json.loads(ws.recv(timeout=10))
+            while first["t"] not in ("welcome", "error"):
+                first = json.loads(ws.recv(timeout=10))
+            assert first["t"] == "welcome", first
             time.sleep(2.5)
             ws.send(json.dumps({"t": "ping"}))
             while json.loads(ws.recv(timeout=10))["t"] != "pong":
@@ -81,3 +84,50 @@ def _post(port: int, body: bytes) -> str:
     )
     assert answer.status_code == 201, answer.text
     return answer.text
+
+
+def test_an_address_closed_for_flooding_is_dropped_at_the_door_and_others_are_not(tmp_path: Path) -> None:
+    """A socket from 127.0.0.7 floods until it is closed; for the cooldown that address's new
+    connections are dropped as they open (not even an HTTP answer), while 127.0.0.1 is served;
+    afterwards 127.0.0.7 is welcome again."""
+    import httpx2 as httpx
+
+    port = free_port()
+    flags = ["--rate", "5", "--flood-cooldown", "2"]
+    with running_server(f"sqlite:///{tmp_path / 'f.sqlite'}", port, tmp_path / "log", flags):
+        bot = {"kind": "bot", "bot": "random"}
+        body = {"game": "catan", "seats": [{"kind": "human"}, bot, bot]}
+        game_id = httpx.post(f"http://127.0.0.1:{port}/api/games", json=body, timeout=30).json()["id"]
+        url = f"ws://127.0.0.1:{port}/ws/{game_id}"
+
+        def from_7() -> socket.socket:
+            return socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.7", 0))
+
+        with connect(url, sock=from_7()) as ws:
+            ws.send(json.dumps({"t": "hello", "token": None}))
+            for n in range(120):
+                ws.send(json.dumps({"t": "act", "cid": f"f{n}", "at": 0, "a": {"type": "end_turn"}}))
+            closing = None
+            while closing is None:
+                frame = json.loads(ws.recv(timeout=10))
+                if frame["t"] == "error":
+                    closing = frame
+        assert closing["code"] == "rate_limited"
+        flooded_at = time.monotonic()
+        with from_7() as door:
+            door.sendall(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")
+            door.settimeout(3)
+            try:
+                answer = door.recv(4096)
+            except ConnectionResetError:
+                answer = b""
+            assert answer == b"", "the flooding address was answered"
+        assert time.monotonic() - flooded_at < 2
+        assert httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=5).status_code == 200
+        time.sleep(2.2)  # the cooldown is over
+        with connect(url, sock=from_7()) as ws:
+            ws.send(json.dumps({"t": "hello", "token": None}))
+            first = json.loads(ws.recv(timeout=10))
+            while first["t"] not in ("welcome", "error"):
+                first = json.loads(ws.recv(timeout=10))
+            assert first["t"] == "welcome", first

@@ -113,6 +113,7 @@ def create_app(
     app.state.hub = hub
     app.state.cluster = cluster
     app.state.limits = limits
+    app.state.addresses = addresses
     app.add_middleware(SecurityHeaders)
 
     def _check_post(request: Request, body: bytes) -> None:
@@ -268,10 +269,15 @@ def create_app(
     # -- live play ------------------------------------------------------------------------------
     @app.websocket("/ws/{game_id}")
     async def websocket_endpoint(websocket: WebSocket, game_id: str) -> None:
+        address = addresses.get(client_address(websocket.scope.get("client")))
+        if address.flooding():
+            # Closed for flooding a moment ago: refused before the handshake (an HTTP 403), the
+            # cheapest answer, with no welcome and no presence for the others.
+            await websocket.close(code=1008)
+            return
         await websocket.accept()
         conn = Connection()
         writer = asyncio.create_task(pump(websocket, conn))
-        address = addresses.get(client_address(websocket.scope.get("client")))
         counted = False
         try:
             if not _same_site(websocket.headers.get("origin"), websocket.url.scheme, websocket.url.netloc):

@@ -27,6 +27,10 @@ class Limits:
     connects_per_minute: float = field(
         default=60.0, metadata={"help": "new sockets a minute per address (bursts of that many)"}
     )
+    flood_cooldown: float = field(
+        default=10.0,
+        metadata={"help": "seconds an address closed for flooding may not open a socket (refused unopened)"},
+    )
     chat_per_minute: float = field(default=20.0, metadata={"help": "chat lines a minute per address"})
     spectator_chat_per_minute: float = field(
         default=30.0, metadata={"help": "chat lines a minute from all spectators of one game"}
@@ -119,6 +123,10 @@ class AddressState:
     chat: TokenBucket
     creates: TokenBucket
     open_sockets: int = 0
+    flooding_until: float = 0.0  # time.monotonic() until which its sockets are refused unopened
+
+    def flooding(self) -> bool:
+        return self.flooding_until > time.monotonic()
 
 
 @dataclass
@@ -143,10 +151,15 @@ class AddressBook:
             self.addresses[address] = state
         return state
 
+    def flooding(self, address: str) -> bool:
+        """Whether ``address`` was closed for flooding a moment ago (its sockets are refused)."""
+        state = self.addresses.get(address)
+        return state is not None and state.flooding()
+
     def _forget_quiet(self) -> None:
         for address, state in list(self.addresses.items()):
             buckets = (state.messages, state.connects, state.chat, state.creates)
-            if state.open_sockets == 0 and all(b.idle() for b in buckets):
+            if state.open_sockets == 0 and not state.flooding() and all(b.idle() for b in buckets):
                 del self.addresses[address]
 
 

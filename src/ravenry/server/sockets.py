@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
+import time
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -98,6 +100,7 @@ async def serve_socket(
     if not await _greet(conn, live, hello):
         return
     limiter = TokenBucket(limits.rate, limits.rate)
+    rate_reject: str | None = None
     while not conn.closed:
         raw = await _receive_text(websocket)
         if conn.closed:
@@ -108,14 +111,21 @@ async def serve_socket(
             limiter.strikes += 1
         if not allowed:
             if limiter.strikes >= RATE_STRIKES_BEFORE_CLOSE:
+                # A flood, not a burst: closed, and the address's new sockets are refused unopened
+                # for a while (the cheapest refusal there is: no handshake, no welcome).
+                address.flooding_until = time.monotonic() + limits.flood_cooldown
                 conn.close({"t": "error", "code": "rate_limited", "reason": "too many messages; closing"})
                 return
-            cid = _cid_of(raw) if isinstance(raw, str) and len(raw) <= MAX_MESSAGE_BYTES else None
-            reason = (
-                f"at most {limits.rate:g} messages a second per socket "
-                f"and {limits.address_rate:g} per address"
-            )
-            conn.send(_reject(cid, "rate_limited", reason, live.seq))
+            # Refused as cheaply as it can be: the cid read without parsing the message, the
+            # answer's text made once per socket (every act still gets its one answer).
+            if rate_reject is None:
+                reason = (
+                    f"at most {limits.rate:g} messages a second per socket "
+                    f"and {limits.address_rate:g} per address"
+                )
+                rate_reject = _rate_reject_tail(reason)
+            cid = _quick_cid(raw) if isinstance(raw, str) else None
+            conn.send_text(f'{{"t":"reject","cid":{json.dumps(cid)}{rate_reject}{live.seq}}}')
             continue
         if isinstance(raw, bytes):
             conn.send(_reject(None, "bad_message", "send JSON text frames, not binary ones", live.seq))
@@ -176,6 +186,22 @@ async def _greet(conn: Connection, live: LiveGame, hello: Hello) -> bool:
     conn.seat = seat
     await live.attach(conn)
     return True
+
+
+# A cid as clients send it: "cid":"..." with no escapes in it (anything else is read as none).
+_CID = re.compile(r'"cid"\s*:\s*"([^"\\]{1,64})"')
+
+
+def _quick_cid(text: str) -> str | None:
+    """The ``cid`` of a message refused before it is parsed (a flood's): found by a pattern in
+    its first kilobyte, not by parsing JSON."""
+    found = _CID.search(text, 0, 1024)
+    return found.group(1) if found else None
+
+
+def _rate_reject_tail(reason: str) -> str:
+    """What follows the cid in a rate-limited act's reject, as ``dumps`` writes it."""
+    return ',"code":"rate_limited","reason":' + json.dumps(reason) + ',"seq":'
 
 
 def _reject(cid: str | None, code: str, reason: str, seq: int) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """What the server adds around the app on the wire: security headers on every HTTP answer
-(:class:`SecurityHeaders`) and a deadline for a client to send a whole request head
-(:func:`deadline_protocol`).
+(:class:`SecurityHeaders`), a deadline for a client to send a whole request head
+(:func:`deadline_protocol`), and the door shut on an address closed for flooding a moment ago
+(its connections are dropped as they open, before a byte of HTTP is read: the cheapest refusal).
 
 uvicorn has no header timeout: ``timeout_keep_alive`` counts only the idle time between two
 requests and is reset by every byte received, so a client that trickles a request one byte at a
@@ -14,6 +15,7 @@ in, so long answers and WebSockets are never cut.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import h11
@@ -57,6 +59,7 @@ class SecurityHeaders:
 
 class _DeadlineH11Protocol(H11Protocol):
     header_timeout: float = 10.0
+    turned_away: Callable[[str], bool] | None = None  # an address whose connections are dropped
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,6 +77,11 @@ class _DeadlineH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        refuse = type(self).turned_away
+        if refuse is not None and isinstance(peer, tuple) and refuse(str(peer[0])):
+            transport.abort()
+            return
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -99,7 +107,15 @@ class _DeadlineH11Protocol(H11Protocol):
             self.transport.close()
 
 
-def deadline_protocol(header_timeout: float) -> type[asyncio.Protocol]:
-    """uvicorn's h11 protocol with a ``header_timeout`` (seconds; 0: none) for each request head:
-    pass it as ``uvicorn.Config(http=...)``."""
-    return type("DeadlineH11Protocol", (_DeadlineH11Protocol,), {"header_timeout": header_timeout})
+def deadline_protocol(
+    header_timeout: float, turned_away: Callable[[str], bool] | None = None
+) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol with a ``header_timeout`` (seconds; 0: none) for each request head,
+    dropping at once a connection from an address ``turned_away`` names: pass it as
+    ``uvicorn.Config(http=...)``. (Behind a proxy the peer is the proxy, never turned away: the
+    app then refuses the flooding address's sockets itself, before their handshake.)"""
+    attrs = {
+        "header_timeout": header_timeout,
+        "turned_away": staticmethod(turned_away) if turned_away else None,
+    }
+    return type("DeadlineH11Protocol", (_DeadlineH11Protocol,), attrs)
