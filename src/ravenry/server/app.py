@@ -27,6 +27,8 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from ravenry.server.account_routes import add_account_routes
+from ravenry.server.accounts import COOKIE
 from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS, BotPool
 from ravenry.server.clocks import WallClock
 from ravenry.server.cluster import DEFAULT_LEASE, Cluster, OpFn, new_node_name, with_node
@@ -140,6 +142,9 @@ def create_app(
     def _creating(request: Request) -> None:
         if not addresses.get(client_address(request.scope.get("client"))).creates.allow():
             raise too_many_games(limits)
+
+    app.state.check_post = _check_post
+    accounts = add_account_routes(app, hub, limits, addresses, _body)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -304,7 +309,8 @@ def create_app(
             if cluster is not None and not await cluster.plays_here(game_id):  # relayed to its owner
                 await cluster.front(websocket, game_id, client_address(websocket.scope.get("client")))
                 return
-            await play(websocket, game_id, address, conn, writer)  # closes conn and awaits writer
+            held = await accounts.seats_held(websocket.cookies.get(COOKIE), game_id)
+            await play(websocket, game_id, address, conn, writer, held)  # closes conn and awaits writer
         except WebSocketDisconnect:
             pass
         except Exception:
@@ -322,9 +328,12 @@ def create_app(
         address: AddressState,
         conn: Connection | None = None,
         writer: asyncio.Task[None] | None = None,
+        held: frozenset[int] = frozenset(),
     ) -> None:
         """Serve a client's socket on the game (this process plays it): everything after the
-        connection's own checks. In a cluster, the owner's half of a socket (cluster.py)."""
+        connection's own checks. In a cluster, the owner's half of a socket (cluster.py); its
+        account's seats (``held``) are known only where the socket was opened, so in a cluster a
+        seat is taken by its invite token."""
         conn = conn or Connection()
         writer = writer or asyncio.create_task(pump(websocket, conn))
         live: LiveGame | None = None
@@ -333,7 +342,7 @@ def create_app(
             if live is None:
                 conn.close({"t": "error", "code": "not_found", "reason": f"no game {game_id!r}"})
                 return
-            await serve_socket(websocket, conn, live, limits, address)
+            await serve_socket(websocket, conn, live, limits, address, held)
         except WebSocketDisconnect:
             pass
         except Exception:

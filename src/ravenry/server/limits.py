@@ -32,6 +32,13 @@ class Limits:
         metadata={"help": "seconds an address closed for flooding may not open a socket (refused unopened)"},
     )
     chat_per_minute: float = field(default=20.0, metadata={"help": "chat lines a minute per address"})
+    sign_ins_per_minute: float = field(
+        default=10.0,
+        metadata={"help": "sign-in and sign-up attempts a minute per address (bursts of that many)"},
+    )
+    sign_ins_per_account: float = field(
+        default=20.0, metadata={"help": "sign-in attempts an hour for one account name (bursts of a quarter)"}
+    )
     spectator_chat_per_minute: float = field(
         default=30.0, metadata={"help": "chat lines a minute from all spectators of one game"}
     )
@@ -122,6 +129,7 @@ class AddressState:
     connects: TokenBucket
     chat: TokenBucket
     creates: TokenBucket
+    sign_ins: TokenBucket
     open_sockets: int = 0
     flooding_until: float = 0.0  # time.monotonic() until which its sockets are refused unopened
 
@@ -147,6 +155,7 @@ class AddressBook:
                 connects=TokenBucket(limits.connects_per_minute / 60, limits.connects_per_minute),
                 chat=TokenBucket(limits.chat_per_minute / 60, max(limits.chat_per_minute / 4, 1)),
                 creates=TokenBucket(limits.creates_per_hour / 3600, max(limits.creates_per_hour / 6, 1)),
+                sign_ins=TokenBucket(limits.sign_ins_per_minute / 60, limits.sign_ins_per_minute),
             )
             self.addresses[address] = state
         return state
@@ -158,7 +167,7 @@ class AddressBook:
 
     def _forget_quiet(self) -> None:
         for address, state in list(self.addresses.items()):
-            buckets = (state.messages, state.connects, state.chat, state.creates)
+            buckets = (state.messages, state.connects, state.chat, state.creates, state.sign_ins)
             if state.open_sockets == 0 and not state.flooding() and all(b.idle() for b in buckets):
                 del self.addresses[address]
 

@@ -66,6 +66,8 @@ class _Strict(BaseModel):
 class Hello(_Strict):
     t: Literal["hello"]
     token: Annotated[str, Field(max_length=200)] | None = None
+    # Without a token: the seat the signed-in account keeps (its session cookie says which).
+    seat: Annotated[int, Field(ge=0, le=64)] | None = None
 
 
 class Act(_Strict):

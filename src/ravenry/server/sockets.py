@@ -78,10 +78,16 @@ async def _receive_text(websocket: SocketLike) -> str | bytes:
 
 
 async def serve_socket(
-    websocket: SocketLike, conn: Connection, live: LiveGame, limits: Limits, address: AddressState
+    websocket: SocketLike,
+    conn: Connection,
+    live: LiveGame,
+    limits: Limits,
+    address: AddressState,
+    held: frozenset[int] = frozenset(),
 ) -> None:
     """Serve one socket: its own rate (``limits.rate``) and its address's, shared by every socket
-    that address opens (a client that reconnects keeps its address's bucket)."""
+    that address opens (a client that reconnects keeps its address's bucket). ``held``: the seats
+    the socket's signed-in account keeps in this game (a hello may ask for one without a token)."""
     try:
         first = await asyncio.wait_for(_receive_text(websocket), timeout=HELLO_TIMEOUT)
     except TimeoutError:
@@ -97,7 +103,7 @@ async def serve_socket(
             }
         )
         return
-    if not await _greet(conn, live, hello):
+    if not await _greet(conn, live, hello, held):
         return
     limiter = TokenBucket(limits.rate, limits.rate)
     rate_reject: str | None = None
@@ -158,7 +164,7 @@ async def serve_socket(
         elif isinstance(message, Hello):
             # A second hello asks for a fresh view (after a gap); the token must not change.
             live.detach(conn)
-            if not await _greet(conn, live, message):
+            if not await _greet(conn, live, message, held):
                 return
 
 
@@ -172,9 +178,17 @@ def _parse_hello(raw: str | bytes) -> Hello | None:
     return message if isinstance(message, Hello) else None
 
 
-async def _greet(conn: Connection, live: LiveGame, hello: Hello) -> bool:
+async def _greet(conn: Connection, live: LiveGame, hello: Hello, held: frozenset[int]) -> bool:
     try:
-        seat = live.authenticate(hello.token)
+        if hello.token is None and hello.seat is not None:
+            if hello.seat not in held:
+                raise PermissionError(
+                    f"no account signed in here keeps seat {hello.seat} of this game; "
+                    "sign in, or open its invite"
+                )
+            seat: int | None = hello.seat
+        else:
+            seat = live.authenticate(hello.token)
     except PermissionError as exc:
         conn.close({"t": "error", "code": "unauthorized", "reason": str(exc)})
         return False

@@ -1,0 +1,203 @@
+"""Accounts in the database (migration 0007): the ``accounts`` and ``account_sessions`` tables and
+the blocking queries on them (run them through ``Storage.call``). Only hashes are kept: a
+password's Argon2 hash, and the SHA-256 of a session's id. What an account may do, and the
+checks on it, are in ravenry.server.accounts.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import (
+    Column,
+    Engine,
+    Float,
+    ForeignKeyConstraint,
+    Integer,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    delete,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from ravenry.server.storage import metadata
+
+__all__ = ["AccountRow", "AccountStore", "SessionRow"]
+
+accounts_table = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("username", String(32), nullable=True),  # as typed; None once the account is deleted
+    Column("username_key", String(32), nullable=True, unique=True),  # case-folded: one per name
+    Column("password_hash", Text, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("deleted_at", Float, nullable=True),
+)
+
+account_sessions_table = Table(
+    "account_sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),  # SHA-256 of the cookie's session id
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),  # the token a cookie-authenticated change must send
+    Column("created_at", Float, nullable=False),
+    ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
+)
+
+
+# A person's seat kept by their account (claimed with the seat's invite): the game opens from any
+# device signed in to it. One account per seat; the row outlives a deleted account.
+account_seats_table = Table(
+    "account_seats",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("claimed_at", Float, nullable=False),
+    PrimaryKeyConstraint("game_id", "seat"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+    ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
+)
+
+
+@dataclass(frozen=True)
+class AccountRow:
+    id: str
+    username: str
+    password_hash: str
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    account: AccountRow
+    csrf: str
+
+
+class AccountStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, account_id: str, username: str, key: str, password_hash: str) -> bool:
+        """A new account; False if the name (case-folded) is taken."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    accounts_table.insert().values(
+                        id=account_id,
+                        username=username,
+                        username_key=key,
+                        password_hash=password_hash,
+                        created_at=time.time(),
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def by_key(self, key: str) -> AccountRow | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(accounts_table).where(
+                    accounts_table.c.username_key == key, accounts_table.c.deleted_at.is_(None)
+                )
+            ).one_or_none()
+        return None if row is None else AccountRow(row.id, row.username, row.password_hash)
+
+    def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(accounts_table)
+                .where(accounts_table.c.id == account_id)
+                .values(password_hash=password_hash)
+            )
+
+    def add_session(self, id_hash: str, account_id: str, csrf: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                account_sessions_table.insert().values(
+                    id_hash=id_hash, account_id=account_id, csrf=csrf, created_at=time.time()
+                )
+            )
+
+    def session(self, id_hash: str) -> SessionRow | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(accounts_table, account_sessions_table.c.csrf)
+                .join(account_sessions_table, account_sessions_table.c.account_id == accounts_table.c.id)
+                .where(account_sessions_table.c.id_hash == id_hash, accounts_table.c.deleted_at.is_(None))
+            ).one_or_none()
+        if row is None:
+            return None
+        return SessionRow(AccountRow(row.id, row.username, row.password_hash), row.csrf)
+
+    def end_session(self, id_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(account_sessions_table).where(account_sessions_table.c.id_hash == id_hash))
+
+    def end_sessions(self, account_id: str, keep: str | None = None) -> None:
+        """End every session of the account (but ``keep``, a session id's hash)."""
+        where = account_sessions_table.c.account_id == account_id
+        if keep is not None:
+            where = where & (account_sessions_table.c.id_hash != keep)
+        with self.engine.begin() as conn:
+            conn.execute(delete(account_sessions_table).where(where))
+
+    def delete(self, account_id: str) -> None:
+        """The account is gone: its name freed, its hash and sessions dropped. The row stays, so
+        that what refers to it (its seats, later its ratings) reads "deleted player"."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(account_sessions_table).where(account_sessions_table.c.account_id == account_id)
+            )
+            conn.execute(
+                update(accounts_table)
+                .where(accounts_table.c.id == account_id)
+                .values(username=None, username_key=None, password_hash=None, deleted_at=time.time())
+            )
+
+    def claim(self, game_id: str, seat: int, account_id: str) -> str:
+        """Keep ``seat`` of ``game_id`` for the account: "claimed", "already" (this account's) or
+        "taken" (another's)."""
+        with self.engine.begin() as conn:
+            holder = conn.execute(
+                select(account_seats_table.c.account_id).where(
+                    account_seats_table.c.game_id == game_id, account_seats_table.c.seat == seat
+                )
+            ).scalar_one_or_none()
+            if holder is not None:
+                return "already" if holder == account_id else "taken"
+            try:
+                with conn.begin_nested():
+                    conn.execute(
+                        account_seats_table.insert().values(
+                            game_id=game_id, seat=seat, account_id=account_id, claimed_at=time.time()
+                        )
+                    )
+            except IntegrityError:  # another claim came first
+                return "taken"
+        return "claimed"
+
+    def seats_in(self, account_id: str, game_id: str) -> frozenset[int]:
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(account_seats_table.c.seat).where(
+                    account_seats_table.c.account_id == account_id, account_seats_table.c.game_id == game_id
+                )
+            ).all()
+        return frozenset(int(r.seat) for r in rows)
+
+    def seats_of(self, account_id: str) -> list[tuple[str, int]]:
+        """(game id, seat) of every seat the account keeps."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(account_seats_table.c.game_id, account_seats_table.c.seat).where(
+                    account_seats_table.c.account_id == account_id
+                )
+            ).all()
+        return [(str(r.game_id), int(r.seat)) for r in rows]
