@@ -21,15 +21,9 @@ import argparse
 import asyncio
 import json
 import multiprocessing
-import os
-import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,42 +33,9 @@ from rich.table import Table
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
+from server_load import _cpu_seconds, _free_port, server
+
 PING_EVERY = 0.06
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-@contextmanager
-def server(port: int, workdir: Path) -> Iterator[subprocess.Popen[bytes]]:
-    argv = [sys.executable, "-m", "ravenry.cli", "serve", "--port", str(port)]
-    argv += ["--database", f"sqlite:///{workdir / 'flood.sqlite'}", "--bot-workers", "0"]
-    log = (workdir / "server.log").open("wb")
-    proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the server did not start:\n{(workdir / 'server.log').read_text()}")
-            time.sleep(0.1)
-        yield proc
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
-        log.close()
 
 
 def _token(invite: str) -> str:
@@ -218,7 +179,7 @@ def main() -> None:
     table.add_column("server CPU", justify="right")
     with tempfile.TemporaryDirectory() as tmp:
         port = _free_port()
-        with server(port, Path(tmp)) as proc:
+        with server(f"sqlite:///{Path(tmp) / 'flood.sqlite'}", port, bot_workers=0, limits_off=False) as proc:
             server_pid[0] = proc.pid
             base = f"http://127.0.0.1:{port}"
             rows = []

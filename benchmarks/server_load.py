@@ -96,8 +96,10 @@ def server(
     bot_workers: int | None = None,
     timing: Path | None = None,
     cluster_redis: str | None = None,
+    limits_off: bool = True,
 ) -> Iterator[subprocess.Popen[bytes]]:
     # --timing: the server runs under server_timing.py's probes, which write to that file on exit.
+    # limits_off=False: the server's own default limits (server_flood.py measures them).
     run = (
         ["-m", "ravenry.cli"]
         if timing is None
@@ -111,8 +113,9 @@ def server(
         argv += ["--bot-workers", str(bot_workers)]
     # One client process drives every seat from one address, far faster than people: the
     # per-address limits are off (0) and presence is not delayed.
-    argv += ["--rate", "1000", "--address-rate", "0", "--connections-per-address", "0"]
-    argv += ["--connects-per-minute", "0", "--creates-per-hour", "0", "--presence-delay", "0"]
+    if limits_off:
+        argv += ["--rate", "1000", "--address-rate", "0", "--connections-per-address", "0"]
+        argv += ["--connects-per-minute", "0", "--creates-per-hour", "0", "--presence-delay", "0"]
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
     env = {**os.environ, "RAVENRY_SECRET": os.environ.get("RAVENRY_SECRET") or secrets.token_hex(16)}
     proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)

@@ -9,7 +9,9 @@ import json
 import os
 import signal
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -131,11 +133,12 @@ def _stored(url: str, game_id: str) -> dict[int, tuple[int | None, str | None]]:
     return {seq: (seat, cid) for seq, seat, cid in rows}
 
 
-def test_two_processes_one_game_and_the_owner_killed(
-    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _redis_or_skip()
-    monkeypatch.setenv("RAVENRY_SECRET", "test-secret")
+@contextmanager
+def _two_processes_and_a_game(
+    postgres_url: str, tmp_path: Path
+) -> Iterator[tuple[Any, int, int, dict[str, Any]]]:
+    """Processes A and B of one cluster, and a game made on A (so A owns it) of two people and
+    a greedy bot with a clock: (A's process, A's port, B's port, the game as made)."""
     extra = ["--cluster-redis", REDIS_URL, "--cluster-lease", str(LEASE), "--bot-workers", "0"]
     extra += ["--bot-delay", "0.05"]
     port_a, port_b = free_port(), free_port()
@@ -149,6 +152,15 @@ def test_two_processes_one_game_and_the_owner_killed(
             "options": {"clock": "move:60"},
         }
         created = httpx.post(f"http://127.0.0.1:{port_a}/api/games", json=body, timeout=30).json()
+        yield proc_a, port_a, port_b, created
+
+
+def test_two_processes_one_game_and_the_owner_killed(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _redis_or_skip()
+    monkeypatch.setenv("RAVENRY_SECRET", "test-secret")
+    with _two_processes_and_a_game(postgres_url, tmp_path) as (proc_a, port_a, port_b, created):
         game_id = created["id"]
         owner_a = _owner(postgres_url, game_id)  # the process that made the game owns it
         tokens = {s["seat"]: token_of(s["invite"]) for s in created["seats"] if s["invite"]}
@@ -253,19 +265,7 @@ def test_a_paused_owner_that_wakes_up_writes_nothing_into_the_game_it_lost(
     what the owner said, and play goes on with no gap (migration 0006)."""
     _redis_or_skip()
     monkeypatch.setenv("RAVENRY_SECRET", "test-secret")
-    extra = ["--cluster-redis", REDIS_URL, "--cluster-lease", str(LEASE), "--bot-workers", "0"]
-    extra += ["--bot-delay", "0.05"]
-    port_a, port_b = free_port(), free_port()
-    with (
-        running_server(postgres_url, port_a, tmp_path / "a.log", extra) as proc_a,
-        running_server(postgres_url, port_b, tmp_path / "b.log", extra),
-    ):
-        body = {
-            "game": "catan",
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            "options": {"clock": "move:60"},
-        }
-        created = httpx.post(f"http://127.0.0.1:{port_a}/api/games", json=body, timeout=30).json()
+    with _two_processes_and_a_game(postgres_url, tmp_path) as (proc_a, port_a, port_b, created):
         game_id = created["id"]
         owner_a = _owner(postgres_url, game_id)
         host = {"Authorization": f"Bearer {created['host_token']}"}

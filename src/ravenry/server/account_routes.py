@@ -3,7 +3,8 @@
 - ``POST /api/accounts`` ``{"username", "password"}``: sign up (and in);
 - ``POST /api/session`` ``{"username", "password"}``: sign in, setting the session cookie;
 - ``DELETE /api/session``: sign out;
-- ``GET /api/me``: who is signed in, and the CSRF token the changes below must send;
+- ``GET /api/me``: who is signed in (``null`` if nobody), and the CSRF token the changes below
+  must send;
 - ``POST /api/me/password`` ``{"password", "new_password"}``: change the password (the other
   sessions end);
 - ``DELETE /api/me/sessions``: sign out everywhere;
@@ -193,7 +194,12 @@ def add_account_routes(
 
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
-        _id_hash, session = await signed_in(request)
+        """Who is signed in; ``{"username": null}`` when nobody is (a page asks before it knows,
+        so that is no error)."""
+        try:
+            _id_hash, session = await signed_in(request)
+        except ApiError:
+            return {"username": None, "csrf": None}
         return {"username": session.account.username, "csrf": session.csrf}
 
     @app.post("/api/me/password")

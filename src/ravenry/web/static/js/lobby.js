@@ -5,6 +5,7 @@ import { h, clear } from "./shell/dom.js";
 import { api } from "./shell/api.js";
 import { drawAfterRelease } from "./shell/held.js";
 import { rememberHost, hostToken, storedSeat, storageKey } from "./shell/seats.js";
+import { yourGames } from "./your-games.js";
 
 const PLAYER_COLORS = ["#d62839", "#1f5fd1", "#f08c00", "#7b3fbf"];
 const $ = (id) => document.getElementById(id);
@@ -241,6 +242,7 @@ async function main() {
   drawTabs();
   loadGames();
   setInterval(loadGames, 5000);
+  yourGames((id) => (gameMeta(id) || { name: id || "A game" }).name, flash);
 }
 
 void storageKey;

@@ -11,6 +11,7 @@ import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
 import { drawAfterRelease } from "./shell/held.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
+import { accountSeat } from "./shell/account.js";
 import { loadRenderer, rendererFor } from "./registry.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +19,8 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 takeInviteFromUrl(gameId);
 const watchOnly = new URLSearchParams(location.search).has("watch");
 const mine = watchOnly ? null : storedSeat(gameId);
+// No invite in this browser: the seat the signed-in account keeps, if any (else a spectator).
+const keptSeat = watchOnly || mine ? null : await accountSeat(gameId);
 
 const areas = { board: $("board"), dice: $("dice"), players: $("players"), me: $("me"), actions: $("actions"), dialog: $("dialog") };
 const log = new GameLog($("log"));
@@ -182,7 +185,7 @@ const conn = new Connection(gameId, mine ? mine.token : null, inOrder({
   },
   chat: (msg) => showChat(msg),
   chat_mute: (msg) => { setMuted(!!msg.spectators); flash(msg.spectators ? "The host muted spectators' chat." : "Spectators may chat again.", "info"); },
-}));
+}), keptSeat);
 
 function chatLine(msg) {
   const who = msg.from === null || msg.from === undefined ? `${msg.name || "spectator"} (watching)` : seatName(msg.from);

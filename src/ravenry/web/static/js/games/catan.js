@@ -247,7 +247,8 @@ function diceStrip(view, ui) {
       die(view.dice[0]), die(view.dice[1]), h("b", { class: "dice-total" }, `= ${view.dice[0] + view.dice[1]}`),
     ]));
   } else {
-    out.push(h("div", { class: "dice muted" }, "Not rolled yet this turn"));
+    const setup = String(view.phase || "").startsWith("setup");
+    out.push(h("div", { class: "dice muted" }, setup ? "No roll yet" : "Not rolled yet this turn"));
   }
   if ("wildling_die" in view) {
     out.push(h("div", { class: "dice wildling-dice", "data-wildling-die": view.wildling_die ?? "" }, [

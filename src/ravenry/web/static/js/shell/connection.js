@@ -21,10 +21,12 @@ export class Connection {
    * @param {string|null} token  seat token, or null for a spectator
    * @param {object} handlers    {welcome(msg), ev(msg), presence(msg), reject(msg), ack(msg),
    *                              error(msg), status(text)}
+   * @param {number|null} keptSeat  without a token: the seat the signed-in account keeps
    */
-  constructor(gameId, token, handlers) {
+  constructor(gameId, token, handlers, keptSeat = null) {
     this.gameId = gameId;
     this.token = token;
+    this.keptSeat = keptSeat;
     this.handlers = handlers;
     this.seq = -1;
     this.ws = null;
@@ -43,7 +45,8 @@ export class Connection {
     this.ws = ws;
     this.handlers.status("connecting");
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ t: "hello", token: this.token }));
+      const hello = !this.token && this.keptSeat != null ? { t: "hello", seat: this.keptSeat } : { t: "hello", token: this.token };
+      ws.send(JSON.stringify(hello));
       const beat = heartbeat();
       this.heard = Date.now();
       this.pingTimer = setInterval(() => this.beat(ws, beat.wait), beat.every);

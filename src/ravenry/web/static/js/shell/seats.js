@@ -30,3 +30,16 @@ export function hostToken(gameId) {
 export function rememberHost(gameId, token) {
   localStorage.setItem(`ravenry-host:${gameId}`, token);
 }
+
+/** Every game whose invite this browser opened: [{id, seat, token}]. */
+export function storedSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("ravenry:")) continue;
+    const id = key.slice("ravenry:".length);
+    const seat = storedSeat(id);
+    if (seat) out.push({ id, seat: seat.seat, token: seat.token });
+  }
+  return out;
+}
