@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlparse
@@ -172,6 +173,26 @@ class Tab:
         self.page.click("[data-action=create]")
         self.page.locator("[data-play-seat='0']").wait_for()
         self.page.click("[data-play-seat='0']")
+
+    def create_finished_bots_game(self, base: str, limit: float = 90.0) -> str:
+        """Make a catan game of three greedy bots in the lobby's form, wait until it is over, and
+        return its id."""
+        page = self.page
+        page.goto(base + "/")
+        page.select_option("#f-game", "catan")
+        page.click("[data-players='3']")
+        page.select_option("[data-seat-kind='0']", "bot:greedy")
+        page.click("[data-action=create]")
+        created = page.locator("[data-created]")
+        created.wait_for()
+        game_id = created.get_attribute("data-created") or ""
+        deadline = time.monotonic() + limit
+        while True:
+            with urllib.request.urlopen(f"{base}/api/games/{game_id}", timeout=10) as answer:
+                if json.load(answer)["status"] == "finished":
+                    return game_id
+            assert time.monotonic() < deadline, f"the bots' game did not finish in {limit:g} s"
+            time.sleep(0.2)
 
     def click_spot(self, rng: random.Random, action_type: str | None = None) -> str:
         spots = self.page.locator("#board .spot" + (f"[data-action={action_type}]" if action_type else ""))

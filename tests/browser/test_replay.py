@@ -3,9 +3,6 @@ back to the same positions, and a rematch from the lobby's finished list."""
 
 from __future__ import annotations
 
-import json
-import time
-import urllib.request
 from typing import Any
 
 from browser_support import Server
@@ -24,26 +21,10 @@ def _board_signature(tab: Tab) -> tuple[int, int, str | None]:
     return (page.locator("#board [data-building]").count(), page.locator("#board [data-road]").count(), where)
 
 
-def _status(server: Server, game_id: str) -> str:
-    with urllib.request.urlopen(f"{server.base}/api/games/{game_id}", timeout=5) as r:
-        return str(json.load(r)["status"])
-
-
 def test_finished_game_replay_and_rematch(browser: Any, server: Server) -> None:
     tab = Tab(browser, "replay")
     page = tab.page
-    page.goto(server.base + "/")
-    page.select_option("#f-game", "catan")
-    page.click("[data-players='3']")
-    page.select_option("[data-seat-kind='0']", "bot:greedy")
-    page.click("[data-action=create]")
-    created = page.locator("[data-created]")
-    created.wait_for()
-    game_id = created.get_attribute("data-created") or ""
-    deadline = time.monotonic() + 90
-    while _status(server, game_id) != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not finish in 90 s"
-        time.sleep(0.2)
+    game_id = tab.create_finished_bots_game(server.base)
 
     page.goto(f"{server.base}/play/{game_id}?watch")
     banner = page.locator("#banner h2[data-winner]")

@@ -21,23 +21,6 @@ def _get(server: Server, path: str) -> Any:
         return json.load(r)
 
 
-def _finished_game(server: Server, tab: Tab) -> str:
-    page = tab.page
-    page.goto(server.base + "/")
-    page.select_option("#f-game", "catan")
-    page.click("[data-players='3']")
-    page.select_option("[data-seat-kind='0']", "bot:greedy")
-    page.click("[data-action=create]")
-    created = page.locator("[data-created]")
-    created.wait_for()
-    game_id = created.get_attribute("data-created") or ""
-    deadline = time.monotonic() + 90
-    while _get(server, f"/api/games/{game_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not finish in 90 s"
-        time.sleep(0.2)
-    return game_id
-
-
 def _shown(tab: Tab) -> int:
     return int(tab.page.locator(".replay-pos").get_attribute("data-replay-k") or "-1")
 
@@ -70,7 +53,7 @@ def _log_is_up_to(tab: Tab, k: int) -> None:
 def test_the_replay_follows_every_input_the_slider_and_the_chapters(browser: Any, server: Server) -> None:
     tab = Tab(browser, "replay-scrub")
     page = tab.page
-    game_id = _finished_game(server, tab)
+    game_id = tab.create_finished_bots_game(server.base)
     outline = _get(server, f"/api/games/{game_id}/replay")
     total, chapters = outline["total"], outline["chapters"]
     assert total > 60 and len(chapters) > 4
