@@ -1,14 +1,16 @@
-"""ravenry's ``search`` bot as a catanatron ``Player``, against catanatron's bots, in catanatron's
-engine (its rules, its dice, its referee). Runs inside benchmarks/.venv-catanatron.
+"""A ravenry bot (``search`` by default, any spec with ``--bot``) as a catanatron ``Player``,
+against catanatron's bots, in catanatron's engine (its rules, its dice, its referee). Runs inside
+benchmarks/.venv-catanatron.
 
 Each decision, :class:`RavenryPlayer` builds a ravenry state holding only what its seat may know
 (``catanatron_bridge.ravenry_state(game, seat)``: the others' hands and the deck dealt from the
-unseen cards in a fixed order), asks the search bot with the ravenry actions that catanatron
+unseen cards in a fixed order), asks the bot with the ravenry actions that catanatron
 also allows now (catanatron is the referee), and plays the catanatron action with the same key.
 The bot's own sampler redraws every hidden card from what the seat has seen.
 
     PYTHONPATH=src benchmarks/.venv-catanatron/bin/python benchmarks/catanatron_bridge_match.py \
         --first-seed 1 --games 2 --opponents 1 --iters 40
+    ... --bot expert:iters=16     # or greedy: any bot spec; --iters then only sets the check's budget
 
 Prints one JSON line per game (seed, our seat, winner, scores, turns, seconds) and the totals.
 """
@@ -38,7 +40,7 @@ from catanatron_bridge import (
     ravenry_state,
     scramble_hidden,
 )
-from ravenry.bots.base import Sampler, make_bot
+from ravenry.bots.base import Sampler, bot_from_spec, bot_uses_sampler, bot_uses_templates, excluded_actions
 from ravenry.core.rng import Rng
 
 OPPONENTS: dict[str, Any] = {"vp": VictoryPointPlayer, "weighted": WeightedRandomPlayer}
@@ -77,11 +79,12 @@ def opponent_class(name: str) -> Any:
 
 
 class RavenryPlayer(Player):
-    """Plays ravenry's search bot through its seat's view of a catanatron game."""
+    """Plays a ravenry bot (a bot spec) through its seat's view of a catanatron game."""
 
-    def __init__(self, color: Color, iters: int, seed: int) -> None:
+    def __init__(self, color: Color, spec: str, seed: int) -> None:
         super().__init__(color)
-        self.bot = make_bot("search", "catan", iters=iters)
+        self.bot = bot_from_spec(spec, "catan")
+        self.exclude = excluded_actions(self.bot)
         self.rng = Rng.from_seed(seed)
         self.decisions = 0
         self.unmapped = 0  # our choice had no catanatron action (never expected: we filter first)
@@ -99,7 +102,14 @@ class RavenryPlayer(Player):
             # Nothing both engines allow (see the differential test): catanatron's first action.
             self.unmapped += 1
             return actions[0]
-        choice = self.bot.act(state.observe(seat), legal, self.rng, [], Sampler(state, seat))  # type: ignore[call-arg]
+        legal = [a for a in legal if a[0] not in self.exclude] or legal
+        # catanatron has no domestic trade: no offer templates are shown.
+        if bot_uses_sampler(self.bot):
+            choice = self.bot.act(state.observe(seat), legal, self.rng, [], Sampler(state, seat))  # type: ignore[call-arg]
+        elif bot_uses_templates(self.bot):
+            choice = self.bot.act(state.observe(seat), legal, self.rng, [])  # type: ignore[call-arg]
+        else:
+            choice = self.bot.act(state.observe(seat), legal, self.rng)
         if not isinstance(choice, tuple):
             choice = state.game.action_from_json(choice)
         found = by_key.get(ravenry_key(state, choice))
@@ -109,10 +119,10 @@ class RavenryPlayer(Player):
         return found
 
 
-def play(seed: int, opponents: int, opponent: str, our_seat: int, iters: int) -> dict[str, Any]:
+def play(seed: int, opponents: int, opponent: str, our_seat: int, spec: str) -> dict[str, Any]:
     """One game; ``our_seat`` (0 places first) is fixed by re-seating after catanatron's shuffle."""
     colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE][: opponents + 1]
-    ours = RavenryPlayer(colors[0], iters, seed)
+    ours = RavenryPlayer(colors[0], spec, seed)
     their_class = opponent_class(opponent)
     players: list[Player] = [ours] + [their_class(c) for c in colors[1:]]
     game = Game(players, seed=seed)
@@ -131,6 +141,7 @@ def play(seed: int, opponents: int, opponent: str, our_seat: int, iters: int) ->
     seconds = time.perf_counter() - start
     return {
         "seed": seed,
+        "bot": spec,
         "players": opponents + 1,
         "our_seat": our_seat,
         "won": winner == ours.color,
@@ -169,8 +180,12 @@ def no_peeking_check(first_seed: int, games: int, iters: int, players: str = "ra
                         changed += 1
                     if ravenry_state(game, seat).to_json() != ravenry_state(twin, seat).to_json():
                         raise AssertionError(f"seed {seed}: the seat's state depends on hidden cards")
-                    first = RavenryPlayer(color, iters, seed).decide(game, game.state.playable_actions)
-                    second = RavenryPlayer(color, iters, seed).decide(twin, twin.state.playable_actions)
+                    first = RavenryPlayer(color, f"search:iters={iters}", seed).decide(
+                        game, game.state.playable_actions
+                    )
+                    second = RavenryPlayer(color, f"search:iters={iters}", seed).decide(
+                        twin, twin.state.playable_actions
+                    )
                     if first != second:
                         raise AssertionError(f"seed {seed}: {first} became {second} after scrambling")
                     checked += 1
@@ -185,6 +200,7 @@ def main() -> None:
     parser.add_argument("--opponents", type=int, choices=(1, 3), required=True)
     parser.add_argument("--opponent", choices=[*sorted(OPPONENTS), "alphabeta"], default="vp")
     parser.add_argument("--iters", type=int, default=40, help="search playouts per decision")
+    parser.add_argument("--bot", default="", help="our bot's spec (default: search:iters=ITERS)")
     parser.add_argument("--turn-cap", type=int, default=1000)
     parser.add_argument("--no-peeking-check", action="store_true", help="run that check instead of games")
     parser.add_argument(
@@ -202,7 +218,8 @@ def main() -> None:
     catanatron.game.TURNS_LIMIT = args.turn_cap
     for seed in range(args.first_seed, args.first_seed + args.games):
         # Seats rotate with the seed: seat (seed mod players).
-        result = play(seed, args.opponents, args.opponent, seed % (args.opponents + 1), args.iters)
+        spec = args.bot or f"search:iters={args.iters}"
+        result = play(seed, args.opponents, args.opponent, seed % (args.opponents + 1), spec)
         print(json.dumps(result), flush=True)
 
 

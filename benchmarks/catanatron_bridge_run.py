@@ -2,13 +2,16 @@
 
     .venv/bin/python benchmarks/catanatron_bridge_run.py diff --games 1000
     .venv/bin/python benchmarks/catanatron_bridge_run.py match --opponents 1 --games 200 --iters 30
+    .venv/bin/python benchmarks/catanatron_bridge_run.py match --opponents 3 --opponent alphabeta \
+        --bot expert:iters=16
     .venv/bin/python benchmarks/catanatron_bridge_run.py summarize results.jsonl ...
 
 ``diff`` and ``match`` create benchmarks/.venv-catanatron if needed (catanatron 3.2.1 pinned, plus
-``mypy_extensions`` for ravenry, which the workers import from this worktree's ``src``), run the
-worker there with the hash seed and the address layout fixed (catanatron's choices depend on
-both), at lower priority, and summarize: the differential test's classes of divergence, the
-match's win rate with its Wilson 95% interval. ``--jobs 2`` splits the seeds over two processes.
+ravenry's runtime dependencies ``mypy_extensions`` and ``numpy``, the expert bot's evaluator, for
+the workers import ravenry from this worktree's ``src``), run the worker there with the hash seed
+and the address layout fixed (catanatron's choices depend on both), at lower priority, and
+summarize: the differential test's classes of divergence, the match's win rate with its Wilson
+95% interval. ``--jobs 2`` splits the seeds over two processes.
 """
 
 from __future__ import annotations
@@ -31,8 +34,11 @@ LINEUP_SHARE = (("random", 0.7), ("weighted", 0.2), ("vp", 0.1))
 
 
 def _python() -> Path:
-    python = ensure_venv(CATANATRON, None, lambda m: print(m, file=sys.stderr))
-    ensure_extra_packages(CATANATRON, ("mypy_extensions>=1.0",), lambda m: print(m, file=sys.stderr))
+    def say(message: str) -> None:
+        print(message, file=sys.stderr)
+
+    python = ensure_venv(CATANATRON, None, say)
+    ensure_extra_packages(CATANATRON, ("mypy_extensions>=1.0", "numpy>=1.26"), say)
     return python
 
 
@@ -85,6 +91,8 @@ def run_match(args: argparse.Namespace) -> None:
         files.append(path)
         worker_args = ["--first-seed", str(first), "--games", str(games), "--opponents", str(args.opponents)]
         worker_args += ["--opponent", args.opponent, "--iters", str(args.iters)]
+        if args.bot:
+            worker_args += ["--bot", args.bot]
         command, env = _worker(python, "catanatron_bridge_match.py", worker_args)
         with path.open("w") as out:
             procs.append(subprocess.Popen(command, stdout=out, text=True, env=env))
@@ -94,21 +102,22 @@ def run_match(args: argparse.Namespace) -> None:
 
 
 def summarize(paths: list[Path]) -> str:
-    """Win rate per table size with Wilson 95% intervals, from the match workers' JSON lines."""
-    games: dict[int, list[dict[str, Any]]] = {}
+    """Win rate per bot and table size with Wilson 95% intervals, from the match workers' JSON
+    lines (rows written before ``--bot`` existed were the search bot's)."""
+    games: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for path in paths:
         for line in path.read_text().splitlines():
             if line.startswith("{"):
                 result = json.loads(line)
-                games.setdefault(result["players"], []).append(result)
+                games.setdefault((result.get("bot", "search"), result["players"]), []).append(result)
     rows = []
-    for players, results in sorted(games.items()):
+    for (bot, players), results in sorted(games.items()):
         won = sum(r["won"] for r in results)
         low, high = wilson_interval(won, len(results))
         seats = Counter(r["our_seat"] for r in results)
         seconds = sum(r["seconds"] for r in results) / len(results)
         rows.append(
-            f"{players} players: won {won}/{len(results)} = {won / len(results):.1%} "
+            f"{bot}, {players} players: won {won}/{len(results)} = {won / len(results):.1%} "
             f"(Wilson 95% {low:.1%}-{high:.1%}); unfinished {sum(not r['finished'] for r in results)}; "
             f"seats {dict(sorted(seats.items()))}; unmapped choices {sum(r['unmapped'] for r in results)}; "
             f"{seconds:.1f} s a game"
@@ -125,12 +134,15 @@ def main() -> None:
     diff.add_argument("--games", type=int, default=1000)
     diff.add_argument("--first-seed", type=int, default=1)
     diff.add_argument("--players", choices=("mix", "random", "weighted", "vp"), default="mix")
-    match = sub.add_parser("match", help="the search bot against catanatron's bots")
+    match = sub.add_parser("match", help="a ravenry bot against catanatron's bots")
     match.add_argument("--games", type=int, default=200)
     match.add_argument("--first-seed", type=int, default=1)
     match.add_argument("--opponents", type=int, choices=(1, 3), default=1)
     match.add_argument("--opponent", choices=("vp", "weighted", "alphabeta"), default="vp")
     match.add_argument("--iters", type=int, default=30)
+    match.add_argument(
+        "--bot", default="", help="our bot's spec, e.g. expert:iters=16 (default: search:iters=ITERS)"
+    )
     match.add_argument("--jobs", type=int, choices=(1, 2), default=1)
     match.add_argument("--out", default="catanatron-match", help="prefix of the JSON-lines files")
     summary = sub.add_parser("summarize", help="win rates from match JSON-lines files")

@@ -214,7 +214,8 @@ def run_worker(
 
 def ensure_extra_packages(peer: Peer, requirements: tuple[str, ...], say: Callable[[str], None]) -> None:
     """Install ``requirements`` into the peer's venv if one is missing (the catanatron bridge
-    needs ravenry's one pure-Python runtime dependency there, ``mypy_extensions``)."""
+    needs ravenry's runtime dependencies there: ``mypy_extensions``, and ``numpy`` for the
+    expert bot's evaluator)."""
     names = [r.split("=")[0].split(">")[0].replace("-", "_") for r in requirements]
     probe = "; ".join(f"import {name}" for name in names) or "pass"
     done = subprocess.run([str(peer.venv_python), "-c", probe], capture_output=True, timeout=120, check=False)

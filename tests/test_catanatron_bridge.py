@@ -1,7 +1,7 @@
 """The catanatron bridge (benchmarks/catanatron_bridge*.py): its maps, its seat-only states, the
 differential test and the match, each run briefly inside benchmarks/.venv-catanatron.
 
-Those tests run only where that venv already holds catanatron and mypy_extensions (made by
+Those tests run only where that venv already holds catanatron, mypy_extensions and numpy (made by
 ``benchmarks/catanatron_bridge_run.py``); they never create it, so CI downloads nothing. The
 summary of match results needs no venv and always runs.
 """
@@ -48,10 +48,8 @@ EXPLAINED = {
 def _venv_ready() -> bool:
     if not VENV_PYTHON.exists():
         return False
-    probe = subprocess.run(
-        [str(VENV_PYTHON), "-c", "import catanatron, mypy_extensions"], capture_output=True, check=False
-    )
-    return probe.returncode == 0
+    imports = "import catanatron, mypy_extensions, numpy"
+    return subprocess.run([str(VENV_PYTHON), "-c", imports], capture_output=True, check=False).returncode == 0
 
 
 needs_venv = pytest.mark.skipif(not _venv_ready(), reason="benchmarks/.venv-catanatron is not set up")
@@ -108,6 +106,15 @@ def test_search_bot_plays_a_whole_game_in_catanatron() -> None:
 
 
 @needs_venv
+@pytest.mark.parametrize("spec", ["greedy", "expert:iters=2"])
+def test_any_bot_spec_plays_a_whole_game_in_catanatron(spec: str) -> None:
+    (result,) = _run("catanatron_bridge_match.py", "--first-seed", "3", "--games", "1", "--opponents", "1",
+                     "--bot", spec)  # fmt: skip
+    assert result["bot"] == spec and result["finished"] and result["unmapped"] == 0
+    assert result["decisions"] > 10
+
+
+@needs_venv
 def test_a_missing_alphabeta_copy_is_a_clear_error_naming_where_to_put_it(tmp_path: Path) -> None:
     code = (
         "import sys, pathlib; sys.path.insert(0, sys.argv[1]); import catanatron_bridge_match as m; "
@@ -127,7 +134,7 @@ def test_a_missing_alphabeta_copy_is_a_clear_error_naming_where_to_put_it(tmp_pa
 def test_search_bot_plays_a_whole_game_against_alphabeta() -> None:
     (result,) = _run("catanatron_bridge_match.py", "--first-seed", "2", "--games", "1", "--opponents", "1",
                      "--opponent", "alphabeta", "--iters", "4")  # fmt: skip
-    assert result["finished"] and result["unmapped"] == 0
+    assert result["finished"] and result["unmapped"] == 0 and result["bot"] == "search:iters=4"
     assert result["decisions"] > 10
     assert max(result["scores"]) >= 10
 
@@ -140,5 +147,17 @@ def test_summary_gives_wilson_intervals(tmp_path: Path) -> None:
     path = tmp_path / "m.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     text = summarize([path])
-    assert text.startswith("2 players: won 3/4 = 75.0% (Wilson 95% 30.1%-95.4%)")
+    assert text.startswith("search, 2 players: won 3/4 = 75.0% (Wilson 95% 30.1%-95.4%)")
     assert "seats {0: 2, 1: 2}" in text
+
+
+def test_summary_keeps_each_bot_apart(tmp_path: Path) -> None:
+    lines = [
+        {"bot": bot, "players": 2, "won": won, "finished": True, "our_seat": 0, "unmapped": 0, "seconds": 1.0}
+        for bot, won in (("greedy", False), ("greedy", False), ("expert:iters=16", True))
+    ]
+    path = tmp_path / "m.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    expert, greedy = summarize([path]).splitlines()
+    assert expert.startswith("expert:iters=16, 2 players: won 1/1 ")
+    assert greedy.startswith("greedy, 2 players: won 0/2 ")

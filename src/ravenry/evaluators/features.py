@@ -23,12 +23,12 @@ import numpy.typing as npt
 
 from ravenry.core.protocol import GameState
 from ravenry.games.catan.data import PIPS, RESOURCES
-from ravenry.rl.encoding import PLAYER_NUMBERS
+from ravenry.games.catan.views import PUBLIC_PLAYER_NUMBERS
 
 FEATURES = 1  # the rows' version: a network and a kept data set name the version they were made with
 Rows = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]  # (seats x SEAT, GAME)
 
-CATAN_SCALARS = PLAYER_NUMBERS
+CATAN_SCALARS = PUBLIC_PLAYER_NUMBERS
 BROTHERHOOD_SCALARS = ("guards_left", "guards_on_wall", "wildling_tokens_on_card")
 CATAN_RESOURCES = tuple(RESOURCES)
 

@@ -21,6 +21,7 @@ from ravenry.games.brotherhood.heroes import HERO_PHASES
 from ravenry.games.catan.data import DEV_CARD_IDS
 from ravenry.games.catan.data import RESOURCES as _CATAN_RESOURCES
 from ravenry.games.catan.state import PHASE_NAMES as _CATAN_PHASE_NAMES
+from ravenry.games.catan.views import PUBLIC_PLAYER_NUMBERS
 
 View = Mapping[str, Any]
 Obs = npt.NDArray[np.float32]
@@ -32,18 +33,8 @@ HARBOR_KINDS = ("3:1", *RESOURCES)
 # The Catan family's phase names: the base game's, then Brotherhood's set-up and hero phases.
 CATAN_PHASES: tuple[str, ...] = (*_CATAN_PHASE_NAMES, "setup_guard", *HERO_PHASES.values())
 RESPONSES = ("pending", "accepted", "declined", "countered")
-# The numbers of a Catan-family view's player entry that every seat shows (the evaluators read them too).
-PLAYER_NUMBERS = (
-    "resource_count",
-    "dev_card_count",
-    "knights_played",
-    "visible_vp",
-    "longest_road",
-    "roads_left",
-    "settlements_left",
-    "cities_left",
-    "discards_owed",
-)
+# The numbers of a Catan-family view's player entry that every seat shows.
+PLAYER_NUMBERS = PUBLIC_PLAYER_NUMBERS
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,20 @@ from ravenry.games.catan.data import (
 )
 from ravenry.games.catan.state import OVER, CatanData
 
+# The numbers of a view's player entry that every seat sees, in the order the RL encoding and the
+# learned evaluators read them.
+PUBLIC_PLAYER_NUMBERS = (
+    "resource_count",
+    "dev_card_count",
+    "knights_played",
+    "visible_vp",
+    "longest_road",
+    "roads_left",
+    "settlements_left",
+    "cities_left",
+    "discards_owed",
+)
+
 
 def board_json(state: CatanData) -> dict[str, Any]:
     """The static board: hexes with coordinates, terrain and numbers; harbors; node/edge geometry.
