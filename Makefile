@@ -52,7 +52,7 @@ test-compiled: compiled
 # The fast build for long simulations: .venv-compiled/bin/ravenry simulate ... (about 3x pure Python).
 compiled:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH"; exit 1; }
-	$(PYTHON) benchmarks/compiled_venv.py $(COMPILED_VENV) --extras dev
+	$(PYTHON) benchmarks/compiled_venv.py $(COMPILED_VENV) --extras dev --plugin examples/liars_dice
 
 # The documentation site (mkdocs.yml, docs/) into site/: --strict fails on a broken link, a page
 # left out of the nav or an API reference that does not resolve. Offline, a few seconds.

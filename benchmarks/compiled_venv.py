@@ -8,10 +8,14 @@ The build never happens in the checkout: setuptools would reuse a stale ``build/
 leave ``build/`` and ``*.egg-info`` behind. Instead ``src/``, ``setup.py``, ``pyproject.toml`` and
 ``README.md`` are copied (without caches, egg-info or compiled files) into a temporary folder, and
 ``RAVENRY_COMPILE=1 pip install --no-build-isolation`` builds from that copy. The venv keeps a digest
-of the copied sources (``src/ravenry/**/*.py``, ``setup.py``, ``pyproject.toml``) and is rebuilt
-whenever the working tree's digest differs.
+of the copied sources (``src/ravenry/**/*.py``, ``setup.py``, ``pyproject.toml``, and each plug-in's
+files) and is rebuilt whenever the working tree's digest differs.
 
-    python3.11 benchmarks/compiled_venv.py .venv-compiled --extras dev
+``--plugin examples/liars_dice`` also installs a game package of the tree beside the compiled
+ravenry (not compiled, not editable, from the same copy), so that the registry finds it through its
+entry point as it does in the dev install.
+
+    python3.11 benchmarks/compiled_venv.py .venv-compiled --extras dev --plugin examples/liars_dice
 """
 
 from __future__ import annotations
@@ -41,15 +45,26 @@ class CompileUnavailable(Exception):
     """The compiled build cannot be made or used here; the message says why (shown as 'skipped')."""
 
 
-def _digested_files(root: Path) -> list[Path]:
+def _plugin_files(folder: Path) -> list[Path]:
+    """A plug-in's files as they are copied (no caches, egg-info or build output)."""
+    skipped = ("__pycache__", "build")
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and not any(part in skipped or part.endswith(".egg-info") for part in p.parts)
+    )
+
+
+def _digested_files(root: Path, plugins: Iterable[str] = ()) -> list[Path]:
     sources = sorted(p for p in (root / "src" / "ravenry").rglob("*.py") if "__pycache__" not in p.parts)
-    return [*sources, root / "setup.py", root / "pyproject.toml"]
+    extra = [path for plugin in plugins for path in _plugin_files(root / plugin)]
+    return [*sources, root / "setup.py", root / "pyproject.toml", *extra]
 
 
-def source_digest(root: Path = REPO) -> str:
+def source_digest(root: Path = REPO, plugins: Iterable[str] = ()) -> str:
     """SHA-256 over the relative path and bytes of every file the compiled build depends on."""
     digest = hashlib.sha256()
-    for path in _digested_files(root):
+    for path in _digested_files(root, plugins):
         digest.update(str(path.relative_to(root)).encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -106,11 +121,13 @@ def _run(command: list[str], what: str, env: dict[str, str] | None = None) -> No
         raise CompileUnavailable(f"{what} failed: {' / '.join(tail)}")
 
 
-def copy_tree(destination: Path, root: Path = REPO) -> None:
+def copy_tree(destination: Path, root: Path = REPO, plugins: Iterable[str] = ()) -> None:
     """Copy what the build needs into ``destination``, leaving out caches and earlier build output."""
     shutil.copytree(root / "src", destination / "src", ignore=SKIPPED_IN_COPY)
     for name in COPIED_FILES:
         shutil.copy2(root / name, destination / name)
+    for plugin in plugins:
+        shutil.copytree(root / plugin, destination / plugin, ignore=SKIPPED_IN_COPY)
 
 
 def ensure_compiled_venv(
@@ -118,11 +135,14 @@ def ensure_compiled_venv(
     extras: Iterable[str] = (),
     say: Callable[[str], None] = print,
     python: str = sys.executable,
+    plugins: Iterable[str] = (),
 ) -> Path:
-    """Return the interpreter of ``venv`` with the working tree installed compiled (building if needed)."""
+    """Return the interpreter of ``venv`` with the working tree installed compiled (building if
+    needed), and the game packages ``plugins`` (folders of the tree) installed beside it."""
     extras = tuple(extras)
+    plugins = tuple(plugins)
     stamp = venv / DIGEST_FILE
-    wanted = f"{source_digest()} extras={','.join(extras)}"
+    wanted = f"{source_digest(plugins=plugins)} extras={','.join(extras)}"
     if (
         venv_python(venv).exists()
         and stamp.exists()
@@ -145,14 +165,17 @@ def ensure_compiled_venv(
     _run([*pip, *BUILD_REQUIREMENTS], "pip install (build requirements)")
     with tempfile.TemporaryDirectory(prefix="ravenry-compile-") as temporary:
         tree = Path(temporary) / "ravenry"
-        copy_tree(tree)
+        copy_tree(tree, plugins=plugins)
         # The digest of the copy, not of the checkout: other edits may land while this builds.
-        built = f"{source_digest(tree)} extras={','.join(extras)}"
+        built = f"{source_digest(tree, plugins)} extras={','.join(extras)}"
         target = f"{tree}[{','.join(extras)}]" if extras else str(tree)
         say(f"compiling ravenry with mypyc into {venv} (a minute or two)")
         env = {**os.environ, "RAVENRY_COMPILE": "1"}
         # A local folder is always rebuilt and reinstalled; dependencies already there are kept.
         _run([*pip, "--no-build-isolation", target], "RAVENRY_COMPILE=1 pip install", env=env)
+        for plugin in plugins:
+            # Its dependency, ravenry, is the compiled build just installed: pip must not replace it.
+            _run([*pip, "--no-build-isolation", "--no-deps", str(tree / plugin)], f"pip install {plugin}")
     problem = compiled_check(venv_python(venv))
     if problem is not None:
         raise CompileUnavailable(problem)
@@ -167,11 +190,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("venv", type=Path, help="the virtualenv to make or update (e.g. .venv-compiled)")
     parser.add_argument("--extras", default="", help="comma-separated extras of ravenry to install (dev)")
+    parser.add_argument(
+        "--plugin", action="append", default=[], help="a game package folder of the tree to install beside it"
+    )
     args = parser.parse_args(argv)
     extras = [name.strip() for name in args.extras.split(",") if name.strip()]
     venv = args.venv if args.venv.is_absolute() else Path.cwd() / args.venv
     try:
-        ensure_compiled_venv(venv, extras, say=lambda text: print(f"compiled_venv: {text}", flush=True))
+        ensure_compiled_venv(
+            venv, extras, say=lambda text: print(f"compiled_venv: {text}", flush=True), plugins=args.plugin
+        )
     except CompileUnavailable as exc:
         print(f"compiled_venv: cannot build the compiled ravenry: {exc}", file=sys.stderr)
         return 1

@@ -3,13 +3,11 @@
 The graph is read with ``ast`` from the source (src/ravenry), not by importing it. An edge A → B
 is any import of B that runs when A is imported or used: at module level, in a class body and
 inside a function (a function-level import is how a circle hides, and it still ties the two
-modules together). Imports under ``if TYPE_CHECKING:`` do not count: they never run, and they are
-how a part names its host's type for the checker (the Brotherhood components, typed by the state
-that holds them) without depending on it. A second test counts them too and allows only that
-one known group: the heroes and the wildlings call dozens of the state's methods, and the
-compiled build calls a native class's methods directly (through a Protocol each call would go
-through Python's attribute lookup). Elsewhere a host is named by a small Protocol
-(``server.lobby.LobbyHost``) or not at all (``core.record.GameRecord.of(state)``).
+modules together). Imports under ``if TYPE_CHECKING:`` never run, but a circle they close still
+ties the modules together for a reader and the checker: a second test counts them too, and
+finds none. A part names its host by a small Protocol of what it uses
+(``server.lobby.LobbyHost``; the Brotherhood components' ``WildlingsHost`` and ``HeroesHost``,
+which the state satisfies) or not at all (``core.record.GameRecord.of(state)``).
 
 Importing ``a.b.c`` also runs the packages ``a`` and ``a.b``: an edge to each, except to the
 importing module's own packages (already being imported when it runs). A game declaration's
@@ -145,43 +143,28 @@ def test_ravenry_has_no_import_circle() -> None:
     assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
-# The one circle closed only by type-checking imports (see the module docstring).
-KNOWN_TYPE_ONLY_GROUPS = [
-    {
-        "ravenry.games.brotherhood.heroes",
-        "ravenry.games.brotherhood.rules",
-        "ravenry.games.brotherhood.sampling",
-        "ravenry.games.brotherhood.wildlings",
-    }
-]
+def test_no_circle_even_through_type_checking_imports() -> None:
+    found = cycles(import_graph(SOURCE, type_only=True))
+    assert not found, "circles through type-checking imports:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
-def test_type_only_circles_are_only_the_known_one() -> None:
+BROTHERHOOD = "ravenry.games.brotherhood"
+# The modules that may name the Brotherhood state's class: the declaration that assembles the
+# game, and the conformance checks and test positions, which take the whole state from outside.
+# The components the state holds (and whatever else the package grows) name it by a protocol.
+BROTHERHOOD_STATE_USERS = {BROTHERHOOD, f"{BROTHERHOOD}.invariants", f"{BROTHERHOOD}.scenario"}
+
+
+def test_the_brotherhood_parts_never_import_the_state() -> None:
+    # Type-checking imports counted: heroes.py and wildlings.py once named BrotherhoodState under
+    # TYPE_CHECKING, a circle with rules.py, which imports them (sampling.py with them).
     graph = import_graph(SOURCE, type_only=True)
-    found = cycles(graph)
-    groups = [_group(graph, circle[0]) for circle in found]
-    unknown = [c for c, g in zip(found, groups, strict=True) if g not in KNOWN_TYPE_ONLY_GROUPS]
-    listed = "\n".join(" -> ".join(c) for c in unknown)
-    assert not unknown, "circles through type-checking imports:\n" + listed
-
-
-def _group(graph: dict[str, set[str]], start: str) -> set[str]:
-    """The modules on some circle through ``start`` (its strongly connected group)."""
-
-    def reach(v: str, edges: dict[str, set[str]]) -> set[str]:
-        seen, todo = {v}, [v]
-        while todo:
-            for w in edges[todo.pop()]:
-                if w not in seen:
-                    seen.add(w)
-                    todo.append(w)
-        return seen
-
-    backwards: dict[str, set[str]] = {v: set() for v in graph}
-    for v, targets in graph.items():
-        for w in targets:
-            backwards[w].add(v)
-    return reach(start, graph) & reach(start, backwards)
+    package = {m for m in graph if m == BROTHERHOOD or m.startswith(BROTHERHOOD + ".")}
+    assert {f"{BROTHERHOOD}.heroes", f"{BROTHERHOOD}.wildlings"} <= package
+    importers = {m for m in package if f"{BROTHERHOOD}.rules" in graph[m]}
+    assert importers <= BROTHERHOOD_STATE_USERS, (
+        f"import brotherhood.rules: {importers - BROTHERHOOD_STATE_USERS}"
+    )
 
 
 def test_the_check_sees_every_kind_of_import(tmp_path: Path) -> None:

@@ -31,7 +31,9 @@ for (const k of ["board", "dice", "players", "me", "actions", "dialog"]) {
 }
 window.acts = [];
 window.notices = [];
-const ctx = { ui: {}, seatName: (p) => `P${p}`, presence: () => "online",
+// The game's entry of /api/meta, as the shell hands it over (its action kinds).
+const game = (await (await fetch("/api/meta")).json()).games.find((g) => g.id === model.view.game);
+const ctx = { ui: {}, game, seatName: (p) => `P${p}`, presence: () => "online",
   flash: (m) => { window.flashed = m; }, notice: (m) => { window.notices.push(m); },
   rerender: () => draw(), act: async (a) => { window.acts.push(a); return { ok: true, seq: 1 }; },
   actMany: async (list) => { for (const a of list) await ctx.act(a); return { ok: true }; } };

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_support import Server
+from browser_support import ARTIFACTS, Server
 from browser_tabs import Tab
 
 from ravenry.games.brotherhood.heroes import BENJEN, HEROES, MARSH, MELISANDRE, MORMONT, OTHELL, THORNE
@@ -40,7 +40,9 @@ for (const k of ["board", "dice", "players", "me", "actions", "dialog"]) {
   areas[k] = document.getElementById(k);
 }
 window.acts = [];
-const ctx = { ui: {}, seatName: (p) => `P${p}`, presence: () => "online",
+// The game's entry of /api/meta, as the shell hands it over (its action kinds).
+const game = (await (await fetch("/api/meta")).json()).games.find((g) => g.id === model.view.game);
+const ctx = { ui: {}, game, seatName: (p) => `P${p}`, presence: () => "online",
   flash: (m) => { window.flashed = m; },
   rerender: () => draw(), act: async (a) => { window.acts.push(a); return { ok: true, seq: 1 }; },
   actMany: async (list) => { for (const a of list) await ctx.act(a); return { ok: true }; } };
@@ -308,3 +310,24 @@ def test_othell_yarwyck_picks_the_road_then_the_path_on_the_board(tab: Tab, serv
         assert (
             said[0] == f"P0 used Othell Yarwyck: moved a road (path {removable[0]} to path {targets[-1]})."
         ), said
+
+
+def test_after_a_use_the_heroes_own_question_asks_with_the_servers_kinds(tab: Tab, server: Server) -> None:
+    """The question of a hero's own phase (here: flip the hero or take another, after Bowen
+    Marsh's use) comes from Brotherhood's module, which knows the hero actions by the kinds
+    /api/meta gives it: every legal answer is a button, and "Use hero" is not offered."""
+    state = marsh_position()
+    use = next(a for a in state.legal_actions(ALICE) if a[0] == "use_marsh")
+    state.apply(ALICE, use)
+    model = _model(state)
+    assert model["view"]["phase"] == "hero_after_use"
+    _open(tab, server, model)
+    dialog = tab.page.locator("[data-dialog=hero-after]")
+    assert dialog.locator("h3").inner_text() == "After using your hero"
+    buttons = dialog.locator("button")
+    assert buttons.count() == len(model["legal"]) > 1
+    assert tab.page.locator("[data-action=hero]").count() == 0
+    assert tab.page.get_by_text("More actions").count() == 0
+    buttons.first.click()
+    assert _acts(tab) == [model["legal"][0]]
+    tab.page.screenshot(path=str(ARTIFACTS / "hero-after-use.png"))

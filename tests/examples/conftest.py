@@ -1,6 +1,6 @@
-"""The tutorial's game (examples/liars_dice) for its tests. The dev install (``make``) installs
-it with its entry point; a build without it (``make test-compiled``'s, made from a copy of
-src/) imports it from the tree and declares it with ``registry.register`` for the session."""
+"""The tutorial's game (examples/liars_dice) for its tests. The dev install (``make``) and the
+compiled build's venv (``make test-compiled``) install it with its entry point; an install without
+it imports it from the tree and declares it with ``registry.register`` for the session."""
 
 from __future__ import annotations
 

@@ -43,6 +43,32 @@ def test_meta_names_each_thrones_seats_house_and_colours(client: TestClient) -> 
         assert [s["fill"] for s in seats[str(n)]] == [data.HOUSE_FILL[h] for h in data.HOUSES_FOR_PLAYERS[n]]
 
 
+def test_meta_tells_the_page_every_action_kind_from_the_rules_tables(client: TestClient) -> None:
+    """The page's action kinds come from here (ctx.game.actions): each game's codec kinds with
+    their fields and what its declaration adds, thrones' phases from its one table of actions,
+    brotherhood's heroes from the heroes' table."""
+    from ravenry.core.registry import declaration
+    from ravenry.games.brotherhood.heroes import HERO_ACTIONS, USE_ACTIONS
+    from ravenry.games.thrones.actions import THRONES_ACTIONS
+    from ravenry.games.thrones.state import PHASE_NAMES
+
+    games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
+    for game_id, game in games.items():
+        assert game["actions"] == declaration(game_id).action_kinds(), game_id
+        codec = declaration(game_id).game.codec.fields
+        assert {k: v["fields"] for k, v in game["actions"].items()} == {
+            k: [n for n, _ in spec] for k, spec in codec.items()
+        }
+    thrones = games["thrones"]["actions"]
+    assert list(thrones) == [row.name for row in THRONES_ACTIONS]
+    assert all(thrones[row.name]["phases"] == [PHASE_NAMES[p] for p in row.phases] for row in THRONES_ACTIONS)
+    heroes = {k: v["hero"] for k, v in games["brotherhood"]["actions"].items() if "hero" in v}
+    assert set(heroes) == set(HERO_ACTIONS)
+    assert {k for k, hero in heroes.items() if hero} == set(USE_ACTIONS)
+    assert heroes["use_tarly"] == "tarly" and heroes["hero_flip"] is None
+    assert not any("hero" in v for v in games["catan"]["actions"].values())
+
+
 def test_meta_explains_every_rules_option_for_the_lobby(client: TestClient) -> None:
     """The lobby shows each option's meaning from here (the page keeps no copy)."""
     games = {g["id"]: g for g in client.get("/api/meta").json()["games"]}

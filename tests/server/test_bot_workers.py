@@ -106,13 +106,13 @@ def test_while_a_bot_thinks_people_the_lobby_and_its_own_game_are_answered(
             with client.websocket_connect(f"/ws/{game_id}") as spectator_ws:  # the game's lock is free
                 assert Viewer(spectator_ws, None).hello(None)["seq"] == 1
             live = _live(client, game_id)
-            assert live.seq == 1 and len(thoughts(gate)) == 1 and live.bot_choices_dropped == 0
+            assert live.seq == 1 and len(thoughts(gate)) == 1 and live.bot_turns.choices_dropped == 0
             (gate / "open").touch()
             # The first bot's choice was thought on position 0, which the person's act left: it is
             # dropped and thought again; then both bots place their orders.
             wait_for(lambda: live.seq >= 3, "the bots' moves")
-            assert live.bot_choices_dropped >= 1 and len(thoughts(gate)) >= 3
-            assert live.broken_bots == set()
+            assert live.bot_turns.choices_dropped >= 1 and len(thoughts(gate)) >= 3
+            assert live.bot_turns.broken == set()
     # Every stored action replays (the rules accepted each one on the position it was made), and
     # every move the game made is stored. Read once the server has stopped, since the bots go on
     # moving when they decide alone; a bot's move whose commit was in flight as the server stopped
@@ -137,7 +137,7 @@ def test_a_worker_killed_mid_thought_is_replaced_and_the_game_goes_on(database_u
         assert live.seq == 0  # nothing was lost or taken twice
         (gate / "open").touch()
         wait_for(lambda: live.seq >= 4, "the game to go on")
-        assert live.broken_bots == set()
+        assert live.bot_turns.broken == set()
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from starlette.testclient import TestClient
 from ravenry.server.app import create_app
 from ravenry.server.limits import Limits
 from ravenry.server.messages import CHAT_MAX_CHARS, clean_chat_text
-from ravenry.server.storage import ChatRow, Storage, games_table, migrate
+from ravenry.server.storage import MIGRATIONS, ChatRow, Storage, games_table
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -82,9 +81,7 @@ def test_the_chat_migration_upgrades_a_database_holding_games(any_database: str)
     storage = Storage(any_database)
     try:
         config = Config()
-        config.set_main_option(
-            "script_location", str(Path(migrate.__code__.co_filename).parent / "migrations")
-        )
+        config.set_main_option("script_location", str(MIGRATIONS))
         with storage.engine.begin() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "0001")

@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 
 from ravenry.bots import base as bots_base
 from ravenry.core.rng import Rng
+from ravenry.server import timekeeper
 from ravenry.server.app import create_app
 from ravenry.server.bot_workers import BotPool
 from ravenry.server.clocks import ClockSpec, ManualClock, SeatClock, parse_clock
@@ -68,7 +69,7 @@ def test_clock_options_are_offered_parsed_and_kept_for_a_rematch(client: TestCli
     assert parse_clock("none") == parse_clock(None) == ClockSpec("none")
     created = create(client, "catan", ["human"] * 3, clock="move:60", away_after=3, board="variable")
     live = client.app.state.hub.games[created["id"]]  # type: ignore[attr-defined]
-    assert (live.clock_spec, live.away_after) == (ClockSpec("move", 60.0), 3)
+    assert (live.timekeeper.spec, live.timekeeper.away_after) == (ClockSpec("move", 60.0), 3)
     row = client.app.state.hub.storage.get_game(created["id"])  # type: ignore[attr-defined]
     assert row.options == {"clock": "move:60", "away_after": 3, "board": "variable"}
 
@@ -131,14 +132,14 @@ class Table:
         """Let every bot move and every save finish (bots at delay 0 need only the loop)."""
         for _ in range(200):
             await asyncio.sleep(0)
-            if self.live is not None and self.live.bot_tasks:
-                await asyncio.gather(*list(self.live.bot_tasks.values()), return_exceptions=True)
+            if self.live is not None and self.live.bot_turns.tasks:
+                await asyncio.gather(*list(self.live.bot_turns.tasks.values()), return_exceptions=True)
         async with self.live.lock:
             pass
 
     async def advance(self, seconds: float) -> None:
         """Move the clock; if that passes the earliest deadline, wait for its watcher to finish."""
-        task = self.live.clock_task
+        task = self.live.timekeeper.task
         self.wall.advance(seconds)
         deadlines = [s.clock.deadline for s in self.live.seats if s.clock.deadline is not None]
         if task is not None and deadlines and min(deadlines) <= self.wall.now():
@@ -193,7 +194,7 @@ def test_a_timeout_appends_one_action_for_that_seat_chosen_from_its_view_only(
     spy = SpyBot()
     monkeypatch.setattr(SpyBot, "seen", [])
     monkeypatch.setitem(bots_base._BOTS, ("clock-spy", None), SpyBot)
-    monkeypatch.setattr(LiveGame, "_stand_in_spec", lambda self: "clock-spy")
+    monkeypatch.setattr(timekeeper, "stand_in_spec", lambda game_id: "clock-spy")
 
     async def scenario(t: Table) -> None:
         live = await t.start("catan", 3, clock="move:60")
@@ -290,7 +291,7 @@ def test_a_chess_clock_bank_runs_down_across_decisions(database_url: str) -> Non
         assert live.seats[seat].clock.deadline == t.wall.now() + 45
         await t.act(seat)  # road at once: +5
         assert live.seats[seat].clock.bank == 50
-        after = live.clocks_json()["seats"][seat]
+        after = live.timekeeper.json()["seats"][seat]
         assert after["remaining"] == 50 and after["deadline"] is None and not after["waiting"]
 
     run(database_url, scenario)
@@ -319,8 +320,8 @@ def _restart_keeps_the_deadline(url: str) -> None:
             for _ in range(50):  # the watcher, then its stand-in thinking on the bot pool's thread
                 if live.seq == 2:
                     break
-                if live.clock_task is not None:
-                    await asyncio.wait_for(asyncio.shield(live.clock_task), 10)
+                if live.timekeeper.task is not None:
+                    await asyncio.wait_for(asyncio.shield(live.timekeeper.task), 10)
                 else:
                     await asyncio.sleep(0.01)
             assert live.seq == 2, "the deadline that passed while the server was down fired at start"

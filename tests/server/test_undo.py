@@ -105,7 +105,7 @@ def test_an_undo_puts_the_clock_back_as_before_the_move_it_takes_back(database_u
         await t.settle()
         assert t.deciding() == (seat,) and live.state.phase_name() == "setup_settlement"
         assert live.seats[seat].clock.deadline == start_deadline  # 30 s left, not a fresh 60
-        assert live.clocks_json()["seats"][seat]["remaining"] == 30
+        assert live.timekeeper.json()["seats"][seat]["remaining"] == 30
         await t.advance(31)  # and it runs out at the first deadline: a stand-in places for the seat
         assert live.seats[seat].clock.timeouts == 1
         assert live.state.history[-1][1][0] == "place_settlement"

@@ -55,7 +55,9 @@ class GameDeclaration:
     colours), where the game gives seats an identity of its own (a house); None: plain seats.
     ``chapter``: the part of the game a state is in ("Turn 12", "Round 3 · Westeros"), which a
     replay jumps between, alone or with the seat it belongs to (``("Turn 12", 2)``: whose turn
-    it is); None: no chapters."""
+    it is); None: no chapters. ``action_facts``: what the page is told of each action kind
+    beyond its fields (kind → JSON facts, such as the phases that take it), which
+    :meth:`action_kinds` adds; None: nothing beyond the fields."""
 
     game: Game[Any, Any]
     bots: Mapping[str, str] = field(default_factory=dict)
@@ -63,6 +65,17 @@ class GameDeclaration:
     renderer: str | None = None
     seats: Callable[[int], list[dict[str, str]]] | None = None
     chapter: Callable[[Any], str | tuple[str, int | None]] | None = None
+    action_facts: Callable[[], Mapping[str, Mapping[str, Any]]] | None = None
+
+    def action_kinds(self) -> dict[str, dict[str, Any]]:
+        """Every action kind of the game's codec, with what the page is told of it: its fields'
+        names in order, and the game's ``action_facts``. ``/api/meta`` carries it, so a page
+        names the kinds the server lists instead of a copy of its own."""
+        facts = self.action_facts() if self.action_facts is not None else {}
+        return {
+            kind: {"fields": [name for name, _ in spec], **facts.get(kind, {})}
+            for kind, spec in self.game.codec.fields.items()
+        }
 
     @property
     def id(self) -> str:

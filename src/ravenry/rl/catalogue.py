@@ -276,39 +276,13 @@ def catan_family_catalogue(
 
 
 def thrones_catalogue(codec_fields: Mapping[str, Sequence[tuple[str, str]]], players: int) -> Catalogue:
-    from ravenry.games.thrones.data import CARDS_PER_HOUSE, N_AREAS, N_ORDER_KINDS, POWER_TOKENS
+    """The catalogue of ``thrones`` at a table of ``players``: each action's block is its row of the
+    rules' table (:data:`ravenry.games.thrones.actions.THRONES_ACTIONS`), each field's domain that
+    field's range."""
+    from ravenry.games.thrones.actions import THRONES_ACTIONS
 
-    area = Domain("area", 0, N_AREAS, "area id (board order)")
-    area_or_none = Domain("area?", -1, N_AREAS + 1, "area id, or -1 for none")
-    order = Domain("order", 0, N_ORDER_KINDS, "order token kind")
-    unit = Domain("unit", 0, 3, "footman, knight, ship")
-    card = Domain("card", 0, CARDS_PER_HOUSE, "house card of the seat's house")
-    flag = Domain("flag", 0, 2, "no / yes")
     spec: dict[str, Any] = {
-        "place_order": [area, order],
-        "clear_order": [area],
-        "ready": [],
-        "raven_swap": [area, order],
-        "raven_pass": [],
-        "raid": [area, area_or_none],
-        "march": [area],
-        "move": [area, area, unit],
-        "end_march": [flag],
-        "support": [area, Domain("side", 0, 3, "attacker, defender, none")],
-        "house_card": [card],
-        "blade": [flag],
-        "casualty": [unit],
-        # A card's "if you win" target: a card (Luwin, Melisandre) or an area (Cersei, Asha), -1 none.
-        "ability": [area_or_none],
-        "ability_pass": [],
-        "retreat": [area],
-        "destroy": [area, unit],
-        "muster": [area, Domain("what", 0, 4, "footman, knight, ship, upgrade"), area],
-        "end_muster": [],
-        "bid": [Domain("power", 0, POWER_TOKENS + 1, "power tokens bid")],
-        "tie_pick": [Domain("seat", 0, players, "seat")],
-        "reclaim": [card],
-        "reclaim_pass": [],
-        "wildling_loss": [area, unit],
+        row.name: [Domain(r.name, r.low, r.size_for(players), r.meaning) for _, r in row.fields]
+        for row in THRONES_ACTIONS
     }
     return Catalogue("thrones", codec_fields, spec)

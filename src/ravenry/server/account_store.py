@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from ravenry.server.storage import metadata
+from ravenry.server.storage.schema import metadata
 
 __all__ = ["AccountRow", "AccountStore", "SessionRow"]
 

@@ -12,7 +12,7 @@ process of the server's own; nothing of it goes to a player.
 Decisions are stateless for the worker: the :class:`BotAnswer` brings back the action, the bot
 object as it stands after deciding (its memory: the offers a search bot made this turn, the turn
 a greedy bot last proposed in) and the generator as it stands after deciding. The game keeps
-them only if it applies the action (``live.py``), so a decision that is thrown away (the game
+them only if it applies the action (``bot_turns.py``), so a decision that is thrown away (the game
 moved on meanwhile) or lost with a worker changes nothing, and the same seat generator gives the
 same choices whichever worker decided, or whether a worker decided at all (``workers=0``). Any
 worker can take any job: no routing, and a worker lost mid-thought is replaced and the job

@@ -3,7 +3,7 @@ wall clock the server reads (injectable, so tests drive a fake one and never sle
 
 The rules cores never see time. A deadline is an absolute wall-clock time (seconds since the
 epoch) kept per seat in the database; when it passes, the server makes the seat's choice with a
-bot that sees only that seat's view and commits it like any move (``live``). Modes:
+bot that sees only that seat's view and commits it like any move (``timekeeper``). Modes:
 
 - ``none``: no clock.
 - ``move:S``: every decision of a person gets S seconds (a live game, 5 s to 1 h).

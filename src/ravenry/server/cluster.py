@@ -49,10 +49,10 @@ from urllib.parse import urlsplit
 from sqlalchemy.engine import make_url
 
 from ravenry.server.hub import Hub
-from ravenry.server.leases import Leases
 from ravenry.server.live import OUTBOX_LIMIT
 from ravenry.server.lobby import ApiError
 from ravenry.server.storage import Storage
+from ravenry.server.storage.leases import Leases
 
 __all__ = ["Cluster", "TunnelSocket", "new_node_name", "with_node"]
 
@@ -412,8 +412,8 @@ class Cluster:
                 back.move()
         live = self.hub.games.pop(game_id, None)
         if live is not None:
-            live.cancel_bots()
-            live.stop_clocks()
+            live.bot_turns.cancel()
+            live.timekeeper.stop()
             for conn in list(live.connections):  # sockets served here directly reconnect
                 reason = "this game moved to another server process; connect again"
                 conn.close({"t": "error", "code": "moved", "reason": reason})

@@ -82,8 +82,8 @@ class Hub:
                 await self.storage.call(self.storage.mark_finished, row.id, live.result)
                 live.status = "finished"
         for live in self.games.values():
-            live.schedule_bots()
-            live.start_clocks()  # deadlines that passed while the server was down fire now
+            live.bot_turns.schedule()
+            live.timekeeper.start()  # deadlines that passed while the server was down fire now
         log.info("restored %d running game(s)", len(self.games))
         if self.limits.open_game_ttl > 0:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -92,8 +92,8 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for live in self.games.values():
-            live.cancel_bots()
-            live.stop_clocks()
+            live.bot_turns.cancel()
+            live.timekeeper.stop()
         self.bot_pool.close()
 
     def _open_cutoff(self) -> float:
@@ -122,19 +122,19 @@ class Hub:
 
     def _register(self, live: LiveGame) -> None:
         self.games[live.id] = live
-        live.wall = self.wall
+        live.timekeeper.wall = self.wall
         live.bot_pool = self.bot_pool
         live.on_idle = self._forget
         live.presence_delay = self.limits.presence_delay
         per_minute = self.limits.spectator_chat_per_minute
-        live.spectator_chat = TokenBucket(per_minute / 60, max(per_minute / 4, 1))
+        live.chat.spectator_budget = TokenBucket(per_minute / 60, max(per_minute / 4, 1))
         live.rematch = self.rematches.get(live.id)
 
     def add(self, live: LiveGame) -> None:
         """A game just made: held, its bots and clocks started."""
         self._register(live)
-        live.schedule_bots()
-        live.start_clocks()
+        live.bot_turns.schedule()
+        live.timekeeper.start()
 
     def _forget(self, live: LiveGame) -> None:
         if self.games.get(live.id) is live:
@@ -162,8 +162,8 @@ class Hub:
                 live.status = "finished"
             # A running game loaded now (taken over from a process that died): its bots and
             # clocks go on from the database. Nothing to do for an open or a finished one.
-            live.schedule_bots()
-            live.start_clocks()
+            live.bot_turns.schedule()
+            live.timekeeper.start()
             return live
 
     async def stored_rematch(self, game_id: str) -> None:

@@ -5,23 +5,17 @@ among those deciding, the rules apply it to a clone (an :class:`IllegalAction` i
 reason and nothing changes), the action row is **committed**, and only then does the clone become
 the game's state, the actor get its ``ack`` and every viewer an ``ev`` with its own projection
 (``observe(seat)`` and ``Event.view(seat)``). A failed commit refuses the action (``storage``)
-and the state stays as it was. Bots are tasks armed after every commit (and at start-up), which
-see only their seat's view and legal actions. A bot thinks in the hub's bot pool
-(``bot_workers``: worker processes), never on the event loop and never holding the game's lock:
-its turn takes a snapshot of the game under the lock, awaits the pool's answer, and applies it
-under the lock only if the game is still at the same ``seq`` and the seat still a bot's (else
-it thinks again on the game as it is). One bot of a game thinks at a time (``bot_lock``).
+and the state stays as it was. Cids starting with ``~`` are the server's own.
 
-Chat takes the same care: a line is cleaned (``messages.clean_chat_text``), committed to the
-``chat`` table, and only then sent to every viewer; a welcome carries the last lines, read back
-from storage when a game is restored. The host may mute spectators (kept with the game).
-Clocks (``clocks``): with a ``clock`` option every person deciding has an absolute deadline, kept
-in memory and committed in the same transaction as each action. One watcher task per game
-sleeps on the injected wall clock until the earliest deadline; then a stand-in bot that sees
-only that seat's view makes the seat's choice (in the bot pool, checked against ``seq`` like a
-bot's move), committed like any move (cid ``~timeout:<seq>``). After
-``away_after`` timeouts in a row the seat is away: no clock, a bot plays it (cid ``~away:<seq>``)
-until its person sends ``takeover``. Cids starting with ``~`` are the server's own.
+A live game keeps who is who, its viewers, the act-and-commit path and the frames to every
+viewer; it holds three parts, each reaching back into it through a small Protocol of its own:
+
+- ``timekeeper`` (:class:`~ravenry.server.timekeeper.Timekeeper`): with a ``clock`` option, the
+  seats' deadlines (committed in the same transaction as each action), the watcher of the
+  earliest one, the timeouts a stand-in bot makes, away seats and the clocks' saves;
+- ``bot_turns`` (:class:`~ravenry.server.bot_turns.BotTurns`): the moves of bot seats and away
+  seats, thought in the hub's bot pool off the event loop and outside the lock;
+- ``chat`` (:class:`~ravenry.server.chat.Chat`): table talk, stored before anyone hears it.
 
 Frames go to a connection through its own bounded queue, filled under the game's lock, so every
 viewer sees them in ``seq`` order and a slow socket never holds the lock.
@@ -32,17 +26,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 import secrets
-import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
-from ravenry.bots.base import Bot, bot_from_spec, bot_kinds
 from ravenry.core.errors import (
     GameOver,
     IllegalAction,
@@ -54,31 +44,34 @@ from ravenry.core.errors import (
 from ravenry.core.protocol import Event, Game, GameState
 from ravenry.core.record import GameRecord, replay_to
 from ravenry.core.registry import declaration
-from ravenry.core.rng import Rng
-from ravenry.server.bot_workers import BotJob, BotPool, make_job
-from ravenry.server.clocks import (
-    DEFAULT_AWAY_AFTER,
-    NO_CLOCK,
-    ClockSpec,
-    SeatClock,
-    SystemClock,
-    WallClock,
-    table_options,
-)
-from ravenry.server.limits import TokenBucket
-from ravenry.server.messages import clean_chat_text
-from ravenry.server.options import level_of
-from ravenry.server.storage import ChatRow, GameRow, SeatClockRow, SeatRow, Storage, record_json
+from ravenry.server.bot_turns import BotTurns
+from ravenry.server.bot_workers import BotPool
+from ravenry.server.chat import Chat, chat_frame
+from ravenry.server.clocks import DEFAULT_AWAY_AFTER, NO_CLOCK, ClockSpec, table_options
+from ravenry.server.storage import GameRow, Storage, record_json
+from ravenry.server.table import Outcome, Seat, dumps
+from ravenry.server.timekeeper import TIMEOUT_CID, Timekeeper
+
+# The names other modules import from here; Seat, Outcome and chat_frame live with the parts
+# that share them (table, chat).
+__all__ = [
+    "OUTBOX_LIMIT",
+    "Connection",
+    "LiveGame",
+    "LogEntry",
+    "Outcome",
+    "Seat",
+    "chat_frame",
+    "hash_token",
+    "invite_link",
+    "new_token",
+]
 
 log = logging.getLogger("ravenry.server")
 
 LOG_IN_WELCOME = 200
-CHAT_IN_WELCOME = 50
 OUTBOX_LIMIT = 2000  # frames waiting for a slow socket before it is dropped (it reconnects)
 CLOSE = None  # the sentinel that tells a connection's writer to close the socket
-TIMEOUT_CID = "~timeout:"  # the cid of a timeout action (then its seq); clients cannot send "~"
-AWAY_CID = "~away:"  # the cid of a bot's action for an away seat
-STAND_IN_BOTS = ("greedy", "random")  # the bot that makes a timed-out seat's choice: first found
 
 
 def hash_token(token: str) -> str:
@@ -91,10 +84,6 @@ def new_token() -> str:
 
 def invite_link(game_id: str, seat: int, token: str) -> str:
     return f"/play/{game_id}#seat={seat}&token={token}"
-
-
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"))
 
 
 class Connection:
@@ -127,45 +116,6 @@ class Connection:
 
 
 @dataclass
-class Seat:
-    seat: int
-    kind: str  # human | bot
-    bot_spec: str | None
-    name: str
-    token_hash: str | None
-    claimed: bool
-    bot: Bot | None = None
-    rng: Rng | None = None
-    clock: SeatClock = field(default_factory=SeatClock)
-    level: str | None = None  # the level (easy, medium, hard) the bot's spec is, if any
-
-    @classmethod
-    def from_row(cls, row: SeatRow, game_id: str) -> Seat:
-        return cls(
-            seat=row.seat,
-            kind=row.kind,
-            bot_spec=row.bot,
-            name=row.name,
-            token_hash=row.token_hash,
-            claimed=row.claimed_at is not None or row.kind == "bot",
-            clock=SeatClock(row.clock_deadline, row.clock_bank, row.timeouts, row.away),
-            level=level_of(row.bot, game_id),
-        )
-
-    def public(self, connected: bool) -> dict[str, Any]:
-        """The seat as the lobby and every viewer see it (the one public summary of a seat)."""
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "bot": self.bot_spec,
-            "level": self.level,
-            "name": self.name,
-            "connected": connected,
-            "away": self.clock.away,
-        }
-
-
-@dataclass
 class LogEntry:
     seq: int
     by: int | None
@@ -177,21 +127,6 @@ class LogEntry:
         if self.timeout:
             frame["timeout"] = True
         return frame
-
-
-@dataclass
-class Outcome:
-    """What happened to one submitted action: an ack (``seq``) or a reject (``code``, ``reason``)."""
-
-    seq: int
-    code: str | None = None
-    reason: str = ""
-    resend_welcome: bool = False
-
-    def message(self, cid: str | None) -> dict[str, Any]:
-        if self.code is None:
-            return {"t": "ack", "cid": cid, "seq": self.seq}
-        return {"t": "reject", "cid": cid, "code": self.code, "reason": self.reason, "seq": self.seq}
 
 
 @dataclass
@@ -211,31 +146,33 @@ class LiveGame:
     history: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_IN_WELCOME))
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    bot_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one bot thinks at a time
-    bot_choices_dropped: int = 0  # choices thought on a position the game had left (and redone)
     # Where bots think (the hub's, shared by every game): worker processes, off the event loop.
     bot_pool: BotPool = field(default_factory=lambda: BotPool(0))
-    broken_bots: set[int] = field(default_factory=set)
-    chat_log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_IN_WELCOME))
-    chat_count: int = 0  # lines stored so far (the next one is chat_count + 1)
-    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one line stored at a time
-    spectators_muted: bool = False  # the host's switch, kept in the games row
     on_idle: Callable[[LiveGame], None] | None = None
     # Presence changes within this many seconds go out as one frame, and only if seats changed.
     presence_delay: float = 0.0
     presence_pending: asyncio.Handle | None = None
     presence_sent: list[dict[str, Any]] | None = None
-    # Every spectator of this game shares one chat budget (they have no seat to answer for).
-    spectator_chat: TokenBucket = field(default_factory=lambda: TokenBucket(0, 1))
     # The rematch once someone asked for it: its id and each person's seat token (memory only).
     rematch: tuple[str, dict[int, str]] | None = None
-    # Clocks: the game's clock, the timeouts in a row that make a seat away, the wall clock read.
-    clock_spec: ClockSpec = NO_CLOCK
-    away_after: int = DEFAULT_AWAY_AFTER
-    wall: WallClock = field(default_factory=SystemClock)
-    clocks_current: bool = True  # False: the stored clocks predate the last action (a crash)
-    clock_task: asyncio.Task[None] | None = None
+    # The parts' starting points (the parts keep them): the clock, the timeouts in a row that
+    # make a seat away, whether the stored clocks are those of the last action (False after a
+    # crash between the two), the spectators' mute.
+    clock_spec: InitVar[ClockSpec] = NO_CLOCK
+    away_after: InitVar[int] = DEFAULT_AWAY_AFTER
+    clocks_current: InitVar[bool] = True
+    spectators_muted: InitVar[bool] = False
+    bot_turns: BotTurns = field(init=False, repr=False, compare=False)
+    timekeeper: Timekeeper = field(init=False, repr=False, compare=False)
+    chat: Chat = field(init=False, repr=False, compare=False)
+
+    def __post_init__(
+        self, clock_spec: ClockSpec, away_after: int, clocks_current: bool, spectators_muted: bool
+    ) -> None:
+        self.bot_turns = BotTurns(self)
+        # Timeouts committed may give a bot the move (the seat went away, or a bot decides next).
+        self.timekeeper = Timekeeper(self, clock_spec, away_after, clocks_current, self.bot_turns.schedule)
+        self.chat = Chat(self, spectators_muted)
 
     # -- building -------------------------------------------------------------------------------
     @classmethod
@@ -278,8 +215,7 @@ class LiveGame:
             away_after=away_after,
             clocks_current=row.clock_seq == len(stored),
         )
-        live.chat_count = storage.chat_count(row.id)
-        live.chat_log.extend(chat_frame(line) for line in storage.recent_chat(row.id, CHAT_IN_WELCOME))
+        live.chat.load()
         return live
 
     # -- who is who -----------------------------------------------------------------------------
@@ -310,12 +246,12 @@ class LiveGame:
         return None if result is None else result.to_json()
 
     # -- what a viewer gets ---------------------------------------------------------------------
-    def _deciding(self, seat: int | None) -> bool:
+    def deciding(self, seat: int | None) -> bool:
         decision = self.state.decision()
         return seat is not None and decision.result is None and seat in decision.players
 
     def _legal(self, seat: int | None) -> tuple[list[Any] | None, list[Any] | None]:
-        if not self._deciding(seat):
+        if not self.deciding(seat):
             return None, None
         assert seat is not None
         if self.seats[seat].clock.away:
@@ -338,9 +274,9 @@ class LiveGame:
             "templates": templates,
             "seats": self.public_seats(),
             "log": [e.frame(seat) for e in self.history],
-            "chat": list(self.chat_log),
-            "spectators_muted": self.spectators_muted,
-            **({"clocks": self.clocks_json()} if self.clock_spec.on else {}),
+            "chat": list(self.chat.recent),
+            "spectators_muted": self.chat.spectators_muted,
+            **({"clocks": self.timekeeper.json()} if self.timekeeper.on else {}),
             **({"rematch": self.rematch_invite(seat)} if self.rematch_invite(seat) else {}),
         }
 
@@ -362,8 +298,8 @@ class LiveGame:
         legal, templates = self._legal(seat)
         frame = entry.frame(seat)
         frame.update(view=view, legal=legal, templates=templates)
-        if self.clock_spec.on:
-            frame["clocks"] = self.clocks_json()
+        if self.timekeeper.on:
+            frame["clocks"] = self.timekeeper.json()
         return dumps(frame)
 
     def _broadcast(self, entry: LogEntry) -> None:
@@ -375,37 +311,10 @@ class LiveGame:
                 frames[conn.seat] = self._ev(entry, conn.seat)
             conn.send_text(frames[conn.seat])
 
-    async def chat(self, conn: Connection, text: str) -> tuple[str, str] | None:
-        """A line of table talk from ``conn``: cleaned, stored, then sent to every viewer.
-        Returns a refusal ``(code, reason)``, or None (said, or nothing left to say)."""
-        if conn.seat is None and self.spectators_muted:
-            return "muted", "the host has muted spectators' chat in this game"
-        text = clean_chat_text(text)
-        if not text:
-            return None
-        name = "spectator" if conn.seat is None else self.seats[conn.seat].name
-        async with self.chat_lock:
-            line = ChatRow(self.chat_count + 1, self.seq, conn.seat, name, text, time.time())
-            try:
-                await self.storage.call(self.storage.add_chat, self.id, line)
-            except Exception as exc:
-                log.exception("game %s: could not store chat line %s", self.id, line.n)
-                return "storage", f"the message could not be saved, so it was not sent ({type(exc).__name__})"
-            self.chat_count = line.n
-            frame = chat_frame(line)
-            self.chat_log.append(frame)
-            message = dumps(frame)
-            for other in list(self.connections):
-                other.send_text(message)
-        return None
-
-    async def mute_spectators(self, muted: bool) -> None:
-        """The host's switch: stored first, then every viewer hears of it."""
-        await self.storage.call(self.storage.set_spectators_muted, self.id, muted)
-        self.spectators_muted = muted
-        message = dumps({"t": "chat_mute", "spectators": muted})
+    def send_to_all(self, text: str) -> None:
+        """One frame, the same for every viewer (chat, clocks, presence)."""
         for conn in list(self.connections):
-            conn.send_text(message)
+            conn.send_text(text)
 
     def broadcast_presence(self) -> None:
         """Tell every viewer who is connected, soon: a burst of connects and disconnects (a client
@@ -424,9 +333,7 @@ class LiveGame:
         if seats == self.presence_sent:
             return
         self.presence_sent = seats
-        text = dumps({"t": "presence", "seats": seats})
-        for conn in list(self.connections):
-            conn.send_text(text)
+        self.send_to_all(dumps({"t": "presence", "seats": seats}))
 
     # -- connections ----------------------------------------------------------------------------
     async def attach(self, conn: Connection) -> None:
@@ -439,8 +346,8 @@ class LiveGame:
             # closes at once may cancel this task there); the database follows in claim_seat.
             if self.status == "open" and all(s.claimed for s in self.seats):
                 self.status = "running"
-                self.schedule_bots()
-                self.start_clocks()
+                self.bot_turns.schedule()
+                self.timekeeper.start()
             try:
                 await self.storage.call(self.storage.claim_seat, self.id, conn.seat)
             except Exception:
@@ -460,8 +367,8 @@ class LiveGame:
 
     def expire(self) -> None:
         """The game was deleted (open for too long): close every socket on it."""
-        self.cancel_bots()
-        self.stop_clocks()
+        self.bot_turns.cancel()
+        self.timekeeper.stop()
         for conn in list(self.connections):
             conn.close(
                 {"t": "error", "code": "not_found", "reason": "this game expired before everyone came"}
@@ -474,6 +381,27 @@ class LiveGame:
                 conn.close({"t": "error", "code": code, "reason": reason})
                 self.connections.discard(conn)
 
+    async def take_over(self, conn: Connection) -> dict[str, Any] | None:
+        """The person of an away seat takes it back: the bot stops, the clock starts again.
+        Returns a reject message if there is nothing to take back."""
+        seat_no = conn.seat
+        if seat_no is None:
+            return {"t": "reject", "cid": None, "code": "unauthorized", "reason": "spectators have no seat"}
+        async with self.lock:
+            seat = self.seats[seat_no]
+            if not seat.clock.away:
+                reason = "this seat is yours already"
+                return {"t": "reject", "cid": None, "code": "not_away", "reason": reason}
+            self.bot_turns.forget(seat)
+            self.timekeeper.take_back(seat)
+            await self.timekeeper.save()
+            for other in list(self.connections):
+                if other.seat == seat_no:
+                    other.send(self.welcome(seat_no))
+            self.timekeeper.broadcast()
+        self.broadcast_presence()
+        return None
+
     # -- acting ---------------------------------------------------------------------------------
     async def act(
         self, conn: Connection | None, seat: int | None, cid: str | None, at: int | None, action: Any
@@ -483,8 +411,13 @@ class LiveGame:
         async with self.lock:
             outcome = await self._act_locked(conn, seat, cid, at, action)
         if outcome.code is None:
-            self.schedule_bots()
+            self.bot_turns.schedule()
         return outcome
+
+    async def act_for_seat_locked(self, seat: int, cid: str, action: Any, origin: str) -> Outcome:
+        """A move the server makes for ``seat`` (its bot, a stand-in on a timeout, the bot of an
+        away seat), under the game's lock held by the caller: a person's path, with no socket."""
+        return await self._act_locked(None, seat, cid, None, action, origin)
 
     async def _act_locked(
         self,
@@ -536,9 +469,10 @@ class LiveGame:
         # The clocks as they will stand after this action are committed with it (one
         # transaction): a crash never leaves stored clocks that predate a stored action.
         clocks = None
-        if self.clock_spec.on:
+        if self.timekeeper.on:
             running = self.status == "running" and result is None
-            clocks = self._clocks_after(new_state, running, seat, origin, payload.get("type") == "undo")
+            undo = payload.get("type") == "undo"
+            clocks = self.timekeeper.after_action(new_state, running, seat, origin, undo)
         try:
             await self.storage.append(
                 self.id,
@@ -547,7 +481,7 @@ class LiveGame:
                 payload,
                 cid,
                 None if result is None else result.to_json(),
-                None if clocks is None else self._clock_rows(clocks),
+                None if clocks is None else self.timekeeper.rows(clocks),
             )
         except Exception as exc:
             log.exception("game %s: could not commit action %s", self.id, seq)
@@ -564,13 +498,8 @@ class LiveGame:
         if result is not None:
             self.status = "finished"
             asyncio.get_running_loop().call_soon(self._maybe_idle)
-        if clocks is not None:
-            went_away = clocks[seat].away and not self.seats[seat].clock.away
-            for seat_row, clock in zip(self.seats, clocks, strict=True):
-                seat_row.clock = clock
-            if went_away:
-                self.broadcast_presence()
-            self._watch()
+        if clocks is not None and self.timekeeper.commit(clocks, seat):
+            self.broadcast_presence()  # the actor went away: a bot plays the seat now
         return Outcome(seq), entry
 
     async def _resync_after_failure(self) -> None:
@@ -589,326 +518,6 @@ class LiveGame:
         self.state, self.seq, self.cids, self.history = fresh.state, fresh.seq, fresh.cids, fresh.history
         for conn in list(self.connections):
             conn.send(self.welcome(conn.seat))
-
-    # -- bots -----------------------------------------------------------------------------------
-    def schedule_bots(self) -> None:
-        if self.status == "open":
-            return  # bots wait until every person has arrived
-        decision = self.state.decision()
-        if decision.result is not None:
-            return
-        for seat_no in decision.players:
-            seat = self.seats[seat_no]
-            if not self._bot_plays(seat) or seat_no in self.bot_tasks or seat_no in self.broken_bots:
-                continue
-            self.bot_tasks[seat_no] = asyncio.get_running_loop().create_task(self._bot_turn(seat_no))
-
-    async def _bot_turn(self, seat_no: int) -> None:
-        again = False
-        try:
-            await asyncio.sleep(self.bot_delay)
-            # One bot of a game thinks at a time, as when bots thought under the game's lock: in
-            # a simultaneous decision (discards, answers to an offer) each bot sees the choices
-            # of those that answered before it, and no bot's thought is wasted on a position
-            # another bot is about to change.
-            async with self.bot_lock:
-                again = await self._bot_move(seat_no)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("game %s: bot at seat %s failed", self.id, seat_no)
-            self.broken_bots.add(seat_no)
-        finally:
-            self.bot_tasks.pop(seat_no, None)
-        if again:
-            self.schedule_bots()
-
-    async def _bot_move(self, seat_no: int) -> bool:
-        """One move of the bot at ``seat_no``, thought in the bot pool outside the game's lock;
-        returns whether to look for the next bot move (False: nothing to do, or broken)."""
-        seat = self.seats[seat_no]
-        async with self.lock:
-            if not self._deciding(seat_no) or not self._bot_plays(seat):
-                return False
-            if seat.bot is None or seat.rng is None:
-                seat.bot = bot_from_spec(seat.bot_spec or self._stand_in_spec(), self.game.id)
-                seat.rng = Rng(secrets.randbits(64))
-            bot, seq = seat.bot, self.seq
-            # The bot sees only its seat's view and legal actions (bot_decide, in the worker).
-            job = make_job(self.state, seat_no, bot, seat.rng)
-        answer = await self.bot_pool.decide(job)  # the loop serves everyone else meanwhile
-        async with self.lock:
-            same = self.seq == seq and seat.bot is bot
-            if not same or not self._deciding(seat_no) or not self._bot_plays(seat):
-                # The game moved on while the bot thought (a person acted, the clock or a takeover
-                # changed who plays the seat): its choice is dropped, unseen, and it thinks again
-                # on the game as it is, if it still decides.
-                self.bot_choices_dropped += 1
-                return True
-            # Its choice goes through the very path a person's does.
-            if seat.kind == "bot":
-                outcome = await self._act_locked(None, seat_no, f"bot-{self.seq}", None, answer.action)
-            else:
-                cid = f"{AWAY_CID}{self.seq}"
-                outcome = await self._act_locked(None, seat_no, cid, None, answer.action, origin="away")
-            if outcome.code is None:
-                # The bot's memory and generator move on only with a move taken: a dropped or
-                # refused choice leaves the seat as it was, so it would choose the same again.
-                seat.bot, seat.rng = answer.restore()
-                return True
-        if outcome.code == "storage":
-            await asyncio.sleep(max(self.bot_delay, 0.5))  # the database is down: try again later
-            return True
-        log.error("game %s: bot at seat %s was refused: %s", self.id, seat_no, outcome.reason)
-        self.broken_bots.add(seat_no)
-        return False
-
-    def cancel_bots(self) -> None:
-        for task in self.bot_tasks.values():
-            task.cancel()
-        self.bot_tasks.clear()
-
-    def _bot_plays(self, seat: Seat) -> bool:
-        return seat.kind == "bot" or seat.clock.away
-
-    def _stand_in_spec(self) -> str:
-        kinds = bot_kinds(self.game.id)
-        return next((k for k in STAND_IN_BOTS if k in kinds), kinds[0] if kinds else "random")
-
-    # -- clocks ---------------------------------------------------------------------------------
-    def clocks_json(self) -> dict[str, Any]:
-        """Every seat's clock as all viewers see it: absolute deadlines (seconds since the epoch)
-        and the server's ``now``, so a page ticks locally whatever its own clock says."""
-        now = self.wall.now()
-        decision = self.state.decision()
-        waiting = set() if decision.result is not None or self.status != "running" else set(decision.players)
-        return {
-            **self.clock_spec.to_json(),
-            "away_after": self.away_after,
-            "now": now,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "timed": s.kind == "human",
-                    "deadline": s.clock.deadline,
-                    "remaining": s.clock.remaining(self.clock_spec, now),
-                    "timeouts": s.clock.timeouts,
-                    "away": s.clock.away,
-                    "waiting": s.seat in waiting,
-                }
-                for s in self.seats
-            ],
-        }
-
-    def _clocks_after(
-        self, state: GameState, running: bool, actor: int, origin: str, undo: bool
-    ) -> list[SeatClock]:
-        """Every seat's clock once ``actor``'s action (which led to ``state``) is committed, as
-        copies: the actor's clock stops (a timeout counts toward away; a person's own move resets
-        the count; an undo puts the clock back as before the move it took back), then every clock
-        is set for the decision in ``state``. The seats take them only after the commit."""
-        clocks = [replace(s.clock, before_moves=list(s.clock.before_moves)) for s in self.seats]
-        now = self.wall.now()
-        clock = clocks[actor]
-        if origin == "timeout":
-            clock.stop(self.clock_spec, now, timed_out=True)
-            clock.timeouts += 1
-            if clock.timeouts >= self.away_after:
-                clock.away = True
-        elif origin == "person" and self.seats[actor].kind == "human":
-            clock.timeouts = 0
-            clock.moved(self.clock_spec, now, undo)
-        self._arm(clocks, state, running, now)
-        return clocks
-
-    def _clock_rows(self, clocks: list[SeatClock]) -> list[tuple[int, SeatClockRow]]:
-        """The timed seats' clocks as stored (bots have none)."""
-        return [
-            (s.seat, (c.deadline, c.bank, c.timeouts, c.away))
-            for s, c in zip(self.seats, clocks, strict=True)
-            if s.kind == "human"
-        ]
-
-    def _rearm(self) -> None:
-        """Set the seats' clocks for the decision now (see :meth:`_arm`), then watch the earliest
-        deadline."""
-        clocks = [s.clock for s in self.seats]
-        self._arm(clocks, self.state, self.status == "running", self.wall.now())
-        self._watch()
-
-    def _arm(self, clocks: list[SeatClock], state: GameState, running: bool, now: float) -> None:
-        """Start the clock of every timed seat that decides in ``state`` and has none running;
-        stop those that no longer decide (``clocks``: one per seat, changed in place)."""
-        decision = state.decision()
-        deciding = set(decision.players) if running and decision.result is None else set()
-        for seat, clock in zip(self.seats, clocks, strict=True):
-            if not (self.clock_spec.on and seat.kind == "human" and not clock.away):
-                clock.deadline = None
-                continue
-            if clock.deadline is not None and seat.seat not in deciding:
-                clock.stop(self.clock_spec, now)
-            elif clock.deadline is None and seat.seat in deciding:
-                clock.start(self.clock_spec, now)
-
-    def _watch(self, at: float | None = None) -> None:
-        current = asyncio.current_task()
-        if self.clock_task is not None and self.clock_task is not current:
-            self.clock_task.cancel()
-        self.clock_task = None
-        deadlines = [s.clock.deadline for s in self.seats if s.clock.deadline is not None]
-        if at is None and not deadlines:
-            return
-        when = at if at is not None else min(d for d in deadlines if d is not None)
-        self.clock_task = asyncio.get_running_loop().create_task(self._wait_for_deadline(when))
-
-    def start_clocks(self) -> None:
-        """Set the clocks for the decision now (the game started, or the server did): stored
-        deadlines hold; if they predate the last action (a crash between that commit and the
-        clocks' save) every seat deciding now starts afresh."""
-        if not self.clock_spec.on or self.status != "running":
-            return
-        if not self.clocks_current:
-            for seat in self.seats:
-                seat.clock.deadline = None
-            self.clocks_current = True
-        self._rearm()
-        self._broadcast_clocks()
-        asyncio.get_running_loop().create_task(self._save_clocks_locked())
-
-    def stop_clocks(self) -> None:
-        if self.clock_task is not None:
-            self.clock_task.cancel()
-            self.clock_task = None
-
-    async def _save_clocks_locked(self) -> None:
-        async with self.lock:
-            await self._save_clocks()
-
-    async def _save_clocks(self) -> None:
-        if not self.clock_spec.on:
-            return
-        rows = self._clock_rows([s.clock for s in self.seats])
-        try:
-            await self.storage.call(self.storage.save_clocks, self.id, self.seq, rows)
-        except Exception:
-            # The action itself is committed; after a restart the clocks start afresh (clock_seq).
-            log.exception("game %s: could not save the clocks after seq %s", self.id, self.seq)
-
-    def _broadcast_clocks(self) -> None:
-        text = dumps({"t": "clocks", "clocks": self.clocks_json(), "seats": self.public_seats()})
-        for conn in list(self.connections):
-            conn.send_text(text)
-
-    async def _wait_for_deadline(self, when: float) -> None:
-        await self.wall.sleep_until(when)
-        if self.clock_task is asyncio.current_task():
-            self.clock_task = None
-        await self.fire_timeouts()
-
-    async def fire_timeouts(self) -> int:
-        """Make the choice of every seat whose deadline has passed (earliest first), each one an
-        action of its own; returns how many were committed. The stand-in bot thinks in the bot
-        pool, outside the game's lock: if the game moves on meanwhile (the person acted at the
-        last moment), its choice is dropped and the deadlines are looked at again."""
-        fired = 0
-        while True:
-            async with self.lock:
-                now = self.wall.now()
-                due = [
-                    s
-                    for s in self.seats
-                    if s.clock.deadline is not None and s.clock.deadline <= now and self._deciding(s.seat)
-                ]
-                if not due:
-                    break
-                seat = min(due, key=lambda s: (s.clock.deadline or 0.0, s.seat))
-                seq = self.seq
-                job = self._stand_in_job(seat)
-            action = await self._stand_in_choice(seat, job)
-            async with self.lock:
-                deadline = seat.clock.deadline
-                if self.seq != seq or not self._deciding(seat.seat) or deadline is None or deadline > now:
-                    continue  # the game or the seat's clock moved on while the stand-in thought
-                try:
-                    outcome = await self._timeout_locked(seat, action)
-                except Exception:
-                    log.exception("game %s: the timeout of seat %s failed", self.id, seat.seat)
-                    outcome = Outcome(self.seq, "internal", "the timeout failed")
-                if outcome.code is not None:
-                    reason = outcome.reason
-                    log.error("game %s: the timeout of seat %s failed: %s", self.id, seat.seat, reason)
-                    self._watch(at=now + 1.0)  # try again in a second (the database may be down)
-                    break
-                fired += 1
-        if fired:
-            self.schedule_bots()
-        return fired
-
-    def _stand_in_job(self, seat: Seat) -> BotJob | None:
-        # The stand-in sees only this seat's view and legal actions, like any bot (bot_decide).
-        try:
-            stand_in = bot_from_spec(self._stand_in_spec(), self.game.id)
-            return make_job(self.state, seat.seat, stand_in, Rng(secrets.randbits(64)))
-        except Exception:
-            log.exception("game %s: could not ask a stand-in bot for seat %s", self.id, seat.seat)
-            return None
-
-    async def _stand_in_choice(self, seat: Seat, job: BotJob | None) -> Any:
-        """The stand-in's action (JSON), or None if it failed: a failing stand-in must not stop
-        the clock (the game would wait for ever), so the seat's first legal action is taken."""
-        if job is None:
-            return None
-        try:
-            return (await self.bot_pool.decide(job)).action
-        except Exception:
-            log.exception("game %s: the stand-in bot failed for seat %s", self.id, seat.seat)
-            return None
-
-    async def _timeout_locked(self, seat: Seat, action: Any) -> Outcome:
-        if action is None:
-            action = self.game.action_to_json(self.state.legal_actions(seat.seat)[0])
-        cid = f"{TIMEOUT_CID}{self.seq}"
-        return await self._act_locked(None, seat.seat, cid, None, action, origin="timeout")
-
-    async def take_over(self, conn: Connection) -> dict[str, Any] | None:
-        """The person of an away seat takes it back: the bot stops, the clock starts again.
-        Returns a reject message if there is nothing to take back."""
-        seat_no = conn.seat
-        if seat_no is None:
-            return {"t": "reject", "cid": None, "code": "unauthorized", "reason": "spectators have no seat"}
-        async with self.lock:
-            seat = self.seats[seat_no]
-            if not seat.clock.away:
-                reason = "this seat is yours already"
-                return {"t": "reject", "cid": None, "code": "not_away", "reason": reason}
-            seat.clock.away = False
-            seat.clock.timeouts = 0
-            task = self.bot_tasks.pop(seat_no, None)
-            if task is not None:
-                task.cancel()
-            seat.bot = seat.rng = None
-            self._rearm()
-            await self._save_clocks()
-            for other in list(self.connections):
-                if other.seat == seat_no:
-                    other.send(self.welcome(seat_no))
-            self._broadcast_clocks()
-        self.broadcast_presence()
-        return None
-
-
-def chat_frame(line: ChatRow) -> dict[str, Any]:
-    """A stored chat line as viewers get it (live, in a welcome, in the replay)."""
-    at = datetime.fromtimestamp(line.at, UTC).isoformat(timespec="seconds")
-    return {
-        "t": "chat",
-        "n": line.n,
-        "seq": line.seq,
-        "from": line.seat,
-        "name": line.name,
-        "text": line.text,
-        "at": at,
-    }
 
 
 def _refusal_code(exc: IllegalAction) -> str:

@@ -102,7 +102,8 @@ class Lobby:
 
     # -- finding --------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
-        """Every game the server offers: players, options (the table's too), bots and levels."""
+        """Every game the server offers: players, options (the table's too), bots and levels, the
+        renderer, the seats and the action kinds."""
         from ravenry.bots.base import bot_kinds
         from ravenry.core.registry import declarations
 
@@ -126,6 +127,9 @@ class Lobby:
                     "seats": None
                     if declared.seats is None
                     else {str(n): declared.seats(n) for n in range(game.min_players, game.max_players + 1)},
+                    # Every action kind with its fields and the game's facts of it: the page's
+                    # names for the actions come from here, not from a copy in a script.
+                    "actions": declared.action_kinds(),
                 }
             )
         return {"games": games}
@@ -194,8 +198,8 @@ class Lobby:
         live = await self._live(game_id)
         if not live.is_host(token):
             raise ApiError(403, "forbidden", "only the host (the game's creator) may mute spectators")
-        await live.mute_spectators(spectators)
-        return {"spectators_muted": live.spectators_muted}
+        await live.chat.mute_spectators(spectators)
+        return {"spectators_muted": live.chat.spectators_muted}
 
     async def rematch(self, game_id: str, token: str, may_create: bool) -> dict[str, Any]:
         """The one rematch of a finished game (made at the first ask, the same game after), for

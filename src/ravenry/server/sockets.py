@@ -155,10 +155,10 @@ async def serve_socket(
             if refusal is not None:
                 conn.send({**refusal, "seq": live.seq})
         elif isinstance(message, Chat):
-            if not address.chat.allow() or (conn.seat is None and not live.spectator_chat.allow()):
+            if not address.chat.allow() or (conn.seat is None and not live.chat.spectator_budget.allow()):
                 conn.send(_reject(None, "rate_limited", "too much chat; wait a little", live.seq))
                 continue
-            chat_refusal = await live.chat(conn, message.text)
+            chat_refusal = await live.chat.say(conn.seat, message.text)
             if chat_refusal is not None:
                 conn.send(_reject(None, *chat_refusal, live.seq))
         elif isinstance(message, Hello):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from ravenry.bots.base import View, argmax
 from ravenry.core.protocol import Action
 from ravenry.core.rng import Rng
+from ravenry.games.thrones import actions as rows
 from ravenry.games.thrones.data import (
     ADJACENT,
     AREA_CASTLE,
@@ -41,7 +42,7 @@ class GreedyThronesBot:
     kind = "greedy"
     # Taking an order back is for people changing their mind: a bot that knows what it wants
     # never does, and one that did could place and clear the same token for ever.
-    excluded_actions = frozenset({"clear_order"})
+    excluded_actions = frozenset({rows.CLEAR_ORDER.name})
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         me = int(view["viewer"])
@@ -112,7 +113,7 @@ def _score_place(view: View, me: int, a: Action) -> float:
 
 
 def _score_move(view: View, me: int, a: Action) -> float:
-    if a[0] == "end_march":
+    if a[0] == rows.END_MARCH.name:
         src = int(view["march_area"])
         worth = AREA_CASTLE[src] + AREA_POWER[src] if src >= 0 else 0
         return 0.5 + (worth - 1.5) * int(a[1])
@@ -159,7 +160,7 @@ def _score_support(view: View, me: int, a: Action) -> float:
 
 
 def _score_muster(view: View, me: int, a: Action) -> float:
-    if a[0] == "end_muster":
+    if a[0] == rows.END_MUSTER.name:
         return 0.0
     what = a[2]
     return {KNIGHT: 4.0, FOOTMAN: 3.0, SHIP: 2.0, UPGRADE: 1.0}[what]
@@ -191,36 +192,39 @@ def _score_blade(view: View, me: int, a: Action) -> float:
 
 
 def _score_reclaim(view: View, me: int, a: Action) -> float:
-    if a[0] != "reclaim":
+    if a[0] != rows.RECLAIM.name:
         return -1.0
     house = HOUSE_NAMES.index(view["houses"][me])
     return float(HOUSE_CARDS[house][a[1]].strength)
 
 
 def _score_raven(view: View, me: int, a: Action) -> float:
-    return 0.0 if a[0] == "raven_pass" else -1.0
+    return 0.0 if a[0] == rows.RAVEN_PASS.name else -1.0
 
 
-_SCORERS: dict[str, Callable[[View, int, Action], float]] = {
-    "place_order": _score_place,
-    "move": _score_move,
-    "end_march": _score_move,
-    "bid": _score_bid,
-    "house_card": _score_card,
-    "support": _score_support,
-    "muster": _score_muster,
-    "end_muster": _score_muster,
-    "casualty": _score_loss,
-    "destroy": _score_loss,
-    "wildling_loss": _score_loss,
-    "raid": _score_raid,
-    "tie_pick": _score_tie,
-    "blade": _score_blade,
-    "reclaim": _score_reclaim,
-    "reclaim_pass": _score_reclaim,
-    "raven_swap": _score_raven,
-    "raven_pass": _score_raven,
-    "march": _score_first,
-    "retreat": _score_first,
-    "ability": _score_first,
-}
+# The scorer of each action, by its row of the rules' table (actions.THRONES_ACTIONS): a renamed
+# or removed action is a name error here, not a scorer that silently never runs.
+_ROW_SCORERS: tuple[tuple[rows.ActionRow, Callable[[View, int, Action], float]], ...] = (
+    (rows.PLACE_ORDER, _score_place),
+    (rows.MOVE, _score_move),
+    (rows.END_MARCH, _score_move),
+    (rows.BID, _score_bid),
+    (rows.HOUSE_CARD, _score_card),
+    (rows.SUPPORT, _score_support),
+    (rows.MUSTER, _score_muster),
+    (rows.END_MUSTER, _score_muster),
+    (rows.CASUALTY, _score_loss),
+    (rows.DESTROY, _score_loss),
+    (rows.WILDLING_LOSS, _score_loss),
+    (rows.RAID, _score_raid),
+    (rows.TIE_PICK, _score_tie),
+    (rows.BLADE, _score_blade),
+    (rows.RECLAIM, _score_reclaim),
+    (rows.RECLAIM_PASS, _score_reclaim),
+    (rows.RAVEN_SWAP, _score_raven),
+    (rows.RAVEN_PASS, _score_raven),
+    (rows.MARCH, _score_first),
+    (rows.RETREAT, _score_first),
+    (rows.ABILITY, _score_first),
+)
+_SCORERS: dict[str, Callable[[View, int, Action], float]] = {row.name: score for row, score in _ROW_SCORERS}

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from ravenry.core.registry import GameDeclaration
 from ravenry.games.brotherhood.data import BROTHERHOOD
 from ravenry.games.brotherhood.rules import BrotherhoodState
-from ravenry.games.brotherhood.views import extend_static
+from ravenry.games.brotherhood.views import action_facts, extend_static
 from ravenry.games.catan.data import Ruleset
 from ravenry.games.catan.game import CatanConfig
 from ravenry.games.catan.rules import CatanState
@@ -53,6 +53,7 @@ DECLARATION = GameDeclaration(
     extras="ravenry.sim.brotherhood_extras:BROTHERHOOD_EXTRAS",
     renderer="/static/js/games/catan.js",
     chapter=chapter,
+    action_facts=action_facts,
 )
 
 __all__ = ["BROTHERHOOD_GAME", "DECLARATION", "BrotherhoodConfig", "BrotherhoodGame", "BrotherhoodState"]

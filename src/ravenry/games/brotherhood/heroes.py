@@ -41,22 +41,67 @@ and the views use the hero's index in :data:`HEROES`.
 The heroes are a component the Brotherhood state holds (``state.heroes``): :class:`Heroes` owns
 its data (its fields listed by kind, copied and written to JSON by name through
 :class:`~ravenry.games.catan.state.Part`, under the state's keys of the same names); its rules
-take the state as an argument (``s``) for the hands, the bank and the other components.
+take the state as an argument (``s``) for the hands, the bank and the other components, named by
+:class:`HeroesHost`, what they use of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final, Protocol
 
 from ravenry.core.protocol import JSON, Action, Event
 from ravenry.games.brotherhood.data import CLANS, GUARD_COST
+from ravenry.games.brotherhood.wildlings import Wildlings, WildlingsHost
 from ravenry.games.catan.data import DEV_CARD_COST, N_RES, RESOURCES, Cost, named_counts
 from ravenry.games.catan.rules import LARGEST_ARMY
 from ravenry.games.catan.state import MAIN, OVER, PRE_ROLL, Part
 
-if TYPE_CHECKING:
-    from ravenry.games.brotherhood.rules import BrotherhoodState
+
+class HeroesHost(WildlingsHost, Protocol):
+    """What the heroes' rules use of the state that holds them
+    (:class:`~ravenry.games.brotherhood.rules.BrotherhoodState`, which imports this module: a
+    protocol, so that nothing here imports it back). It includes what the wildlings use: Benjen
+    Stark reveals a wildling token, handing the state on to them. A member the rules start to use
+    is added here, where the dependency shows.
+
+    The heroes write ``phase`` (into their own phases and back), ``robber`` (Qhorin Half-Hand),
+    ``board_version`` (Othell Yarwyck's road) and the lists in place; the rest they read."""
+
+    # The table: players, turns, the hands and the supply, Tormund (the robber).
+    n: int
+    turn: int
+    current: int
+    hands: list[list[int]]
+    bank: list[int]
+    robber: int
+    # Development cards: Melisandre's pick, Yoren's ranger patrol.
+    dev_deck: list[int]
+    dev_hands: list[list[int]]
+    dev_bought_this_turn: list[list[int]]
+    knights_played: list[int]
+    # The pieces on the board: Othell Yarwyck lifts a road and builds it again.
+    node_owner: list[int]
+    edge_owner: list[int]
+    network: list[set[int]]
+    board_version: int
+    # The wildlings: Benjen Stark and Ygritte remove them.
+    north: Wildlings
+
+    # The Catan engine's rules the heroes call.
+    def phase_name(self) -> str: ...
+
+    def total_vp(self, p: int) -> int: ...
+
+    def road_frontier(self, p: int) -> list[int]: ...
+
+    def dev_card_id(self, card: int) -> str: ...
+
+    def _pay(self, p: int, cost: Sequence[int]) -> None: ...
+
+    def _update_longest_road(self, players: tuple[int, ...], events: list[Event]) -> None: ...
+
+    def _settle_special_card(self, card: int, events: list[Event]) -> None: ...
 
 
 class Hero:
@@ -269,16 +314,19 @@ class Heroes(Part):
         h.read_json(obj)
         return h
 
-    def hero_ready(self, s: BrotherhoodState, p: int) -> bool:
+    def hero_ready(self, s: HeroesHost, p: int) -> bool:
+        # Read once (asked on every legal-actions call): compiled, a protocol's attribute is a
+        # generic lookup, not a native field's.
+        turn = s.turn
         return (
             self.hero[p] >= 0
-            and self.hero_taken_turn[p] != s.turn
-            and self.hero_used_turn[p] != s.turn
-            and s.turn > 0
+            and self.hero_taken_turn[p] != turn
+            and self.hero_used_turn[p] != turn
+            and turn > 0
         )
 
     # -- the hero phases --------------------------------------------------------------------------
-    def phase_actions(self, s: BrotherhoodState, player: int) -> list[Action]:
+    def phase_actions(self, s: HeroesHost, player: int) -> list[Action]:
         """The legal actions in one of :data:`HERO_PHASES` (only the hero's user has any)."""
         if player != self.hero_actor:
             return []
@@ -296,7 +344,7 @@ class Heroes(Part):
             return [("melisandre_pick", i) for i in range(len(self.hero_choice))]
         return []
 
-    def explain_illegal(self, s: BrotherhoodState, player: int, action: Action) -> str:
+    def explain_illegal(self, s: HeroesHost, player: int, action: Action) -> str:
         """Why a hero action (or any action during a hero phase) is illegal; "" when neither."""
         kind = action[0]
         if kind in USE_ACTIONS:
@@ -321,7 +369,7 @@ class Heroes(Part):
             return f"finish the hero's action first (phase: {s.phase_name()})"
         return ""
 
-    def _explain_hero_use(self, s: BrotherhoodState, p: int, h: int) -> str:
+    def _explain_hero_use(self, s: HeroesHost, p: int, h: int) -> str:
         name = HEROES[h].name
         if self.hero[p] != h:
             mine = "no hero" if self.hero[p] < 0 else HEROES[self.hero[p]].name
@@ -345,7 +393,7 @@ class Heroes(Part):
         return f"{name} cannot be used as asked: it needs {HEROES[h].needs}"
 
     # -- which hero actions are legal now ---------------------------------------------------------------
-    def add_actions(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def add_actions(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         """The uses of ``p``'s hero that are legal now (the current player, before or after the
         production roll)."""
         if not self.hero_ready(s, p):
@@ -356,7 +404,7 @@ class Heroes(Part):
             return
         _HERO_OPTIONS[h](self, s, p, actions)
 
-    def _mormont_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _mormont_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         hand = s.hands[p]
         # Hand sizes are public, the types in them are not: any opponent with cards may be asked.
         holders = [q for q in range(s.n) if q != p and any(s.hands[q])]
@@ -372,32 +420,32 @@ class Heroes(Part):
                             ("use_mormont", r, q1, g1, q2, g2) for g2 in gives if g2 != g1 or hand[g1] >= 2
                         )
 
-    def _marsh_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
-        hand = s.hands[p]
+    def _marsh_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
+        hand, bank = s.hands[p], s.bank  # read once, not in the loop (see hero_ready)
         actions.extend(
             ("use_marsh", give, get)
             for give in range(N_RES)
             if hand[give]
             for get in range(N_RES)
-            if get != give and s.bank[get]
+            if get != give and bank[get]
         )
 
-    def _no_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _no_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         return None
 
-    def _othell_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _othell_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         for e in self.othell_removable_roads(s, p):
             for target in self.othell_targets(s, p, e):
                 actions.append(("use_othell", e, target))
 
-    def _thorne_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _thorne_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         if not s.watch.guards_left[p]:
             return
         for replaced, substitute in self._substitutions(s, p, GUARD_COST):
             if replaced >= 0:  # the printed price is a plain build_guard
                 actions.extend(("use_thorne", sec, replaced, substitute) for sec in s.watch.open_sections())
 
-    def _melisandre_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _melisandre_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         if not s.dev_deck:
             return
         actions.extend(
@@ -405,7 +453,7 @@ class Heroes(Part):
             for replaced, substitute in self._substitutions(s, p, DEV_CARD_COST)
         )
 
-    def _substitutions(self, s: BrotherhoodState, p: int, cost: Cost) -> list[tuple[int, int]]:
+    def _substitutions(self, s: HeroesHost, p: int, cost: Cost) -> list[tuple[int, int]]:
         """(replaced, substitute) pairs the player can pay: one of the cost's resources swapped for
         any other; (-1, -1) is the plain price."""
         hand = s.hands[p]
@@ -418,7 +466,7 @@ class Heroes(Part):
                     out.append((replaced, sub))
         return out
 
-    def _mance_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _mance_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         # The user knows his own hidden victory point cards: they count for him (only the
         # opponents' stay unseen, so their visible points are compared).
         mine = s.total_vp(p)
@@ -426,42 +474,43 @@ class Heroes(Part):
             ("use_mance", q) for q in range(s.n) if q != p and s.public_vp[q] > mine and any(s.hands[q])
         )
 
-    def _benjen_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _benjen_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         for c, camp in enumerate(s.north.camps):
             actions.extend(("use_benjen", c, i) for i in range(len(camp)))
         for k, crowd in enumerate(s.north.clearings):
             if crowd:
                 actions.append(("use_benjen", len(CLANS) + k, 0))
 
-    def _ygritte_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _ygritte_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         gift = s.north.gift
         actions.extend(("use_ygritte", h) for h in range(len(gift)) if gift[h])
 
-    def _yoren_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _yoren_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         if s.knights_played[p] and s.watch.guards_left[p]:
             actions.extend(("use_yoren", sec) for sec in s.watch.open_sections())
 
-    def _qhorin_options(self, s: BrotherhoodState, p: int, actions: list[Action]) -> None:
+    def _qhorin_options(self, s: HeroesHost, p: int, actions: list[Action]) -> None:
         if s.robber >= 0:
             actions.append(("use_qhorin",))
 
     # -- Othell Yarwyck's road geometry -----------------------------------------------------------------
-    def othell_removable_roads(self, s: BrotherhoodState, p: int) -> list[int]:
+    def othell_removable_roads(self, s: HeroesHost, p: int) -> list[int]:
         """Own roads connected to the player's pieces at exactly one end (opponents ignored)."""
         topo = s.board.topo
+        edge_owner, node_owner = s.edge_owner, s.node_owner  # read once, not in the loop (see hero_ready)
         out = []
-        for e, o in enumerate(s.edge_owner):
+        for e, o in enumerate(edge_owner):
             if o != p:
                 continue
             connected = 0
             for n in topo.edge_nodes[e]:
-                if s.node_owner[n] == p or any(s.edge_owner[f] == p for f in topo.node_edges[n] if f != e):
+                if node_owner[n] == p or any(edge_owner[f] == p for f in topo.node_edges[n] if f != e):
                     connected += 1
             if connected == 1:
                 out.append(e)
         return out
 
-    def othell_targets(self, s: BrotherhoodState, p: int, removed: int) -> list[int]:
+    def othell_targets(self, s: HeroesHost, p: int, removed: int) -> list[int]:
         """Legal places for the road once it is lifted, other than where it was."""
         s.edge_owner[removed] = -1
         self._refresh_network(s, p)
@@ -471,7 +520,7 @@ class Heroes(Part):
             s.edge_owner[removed] = p
             self._refresh_network(s, p)
 
-    def _refresh_network(self, s: BrotherhoodState, p: int) -> None:
+    def _refresh_network(self, s: HeroesHost, p: int) -> None:
         topo = s.board.topo
         net = {n for n, o in enumerate(s.node_owner) if o == p}
         for e, o in enumerate(s.edge_owner):
@@ -481,7 +530,7 @@ class Heroes(Part):
         s.board_version += 1
 
     # -- using a hero -----------------------------------------------------------------------------
-    def _begin_use(self, s: BrotherhoodState, p: int, events: list[Event], **data: JSON) -> None:
+    def _begin_use(self, s: HeroesHost, p: int, events: list[Event], **data: JSON) -> None:
         h = self.hero[p]
         self.hero_used_turn[p] = s.turn
         events.append(
@@ -491,14 +540,14 @@ class Heroes(Part):
             )
         )
 
-    def _to_after_use(self, s: BrotherhoodState, p: int, resume: int) -> None:
+    def _to_after_use(self, s: HeroesHost, p: int, resume: int) -> None:
         if s.phase == OVER:
             return  # a wildling the hero brought on ended the game: there is nothing left to choose
         self.hero_actor = p
         self.hero_resume = resume
         s.phase = HERO_AFTER_USE
 
-    def _use_mormont(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_mormont(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         _, r, q1, g1, q2, g2 = a
         events: list[Event] = []
         handed_over: list[int] = []
@@ -541,7 +590,7 @@ class Heroes(Part):
         self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_marsh(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_marsh(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         _, give, get = a
         events: list[Event] = []
         self._begin_use(s, p, events, gave=RESOURCES[give], got=RESOURCES[get])
@@ -552,13 +601,13 @@ class Heroes(Part):
         self._to_after_use(s, p, s.phase)
         return events
 
-    def after_income(self, s: BrotherhoodState, gains: list[list[int]]) -> None:
+    def after_income(self, s: HeroesHost, gains: list[list[int]]) -> None:
         """Samwell Tarly: his owner is asked once the roll is resolved if it paid him nothing."""
         owner = next((q for q in range(s.n) if self.hero[q] == TARLY), -1)
         if owner >= 0 and self.hero_ready(s, owner) and not any(gains[owner]) and any(s.bank):
             self.tarly_due = owner
 
-    def after_production(self, s: BrotherhoodState) -> None:
+    def after_production(self, s: HeroesHost) -> None:
         """The production roll is resolved: Samwell Tarly's owner decides first, if due."""
         owner = self.tarly_due
         self.tarly_due = -1
@@ -567,7 +616,7 @@ class Heroes(Part):
             self.hero_resume = MAIN
             s.phase = HERO_TARLY
 
-    def _use_tarly(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_tarly(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         r = a[1]
         events: list[Event] = []
         self._begin_use(s, p, events, resource=RESOURCES[r])
@@ -576,12 +625,12 @@ class Heroes(Part):
         self._to_after_use(s, p, self.hero_resume)
         return events
 
-    def _hero_pass(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _hero_pass(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         s.phase = self.hero_resume
         self.hero_actor = -1
         return [Event("hero_passed", {"player": p})]
 
-    def _use_othell(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_othell(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         _, old, new = a
         events: list[Event] = []
         self._begin_use(s, p, events, removed=old, rebuilt=new)
@@ -592,7 +641,7 @@ class Heroes(Part):
         self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_thorne(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_thorne(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         _, section, replaced, substitute = a
         events: list[Event] = []
         paid = _substituted(GUARD_COST, replaced, substitute)
@@ -602,7 +651,7 @@ class Heroes(Part):
         self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_melisandre(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_melisandre(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         _, replaced, substitute = a
         events: list[Event] = []
         paid = _substituted(DEV_CARD_COST, replaced, substitute)
@@ -622,7 +671,7 @@ class Heroes(Part):
         s.phase = HERO_MELISANDRE
         return events
 
-    def _melisandre_pick(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _melisandre_pick(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         card = self.hero_choice[a[1]]
         s.dev_deck.pop(len(s.dev_deck) - 1 - a[1])
         s.rng.shuffle(s.dev_deck)
@@ -633,7 +682,7 @@ class Heroes(Part):
         self._to_after_use(s, p, self.hero_resume)
         return events
 
-    def _use_mance(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_mance(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         victim = a[1]
         events: list[Event] = []
         self._begin_use(s, p, events, victim=victim)
@@ -651,7 +700,7 @@ class Heroes(Part):
         s.phase = HERO_MANCE
         return events
 
-    def _mance_take(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _mance_take(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         victim, r = self.hero_choice[0], a[1]
         s.hands[victim][r] -= 1
         s.hands[p][r] += 1
@@ -667,7 +716,7 @@ class Heroes(Part):
         self._to_after_use(s, p, self.hero_resume)
         return events
 
-    def _use_benjen(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_benjen(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         _, area, index = a
         events: list[Event] = []
         if area < len(CLANS):
@@ -686,14 +735,14 @@ class Heroes(Part):
         self._to_after_use(s, p, resume)
         return events
 
-    def _use_ygritte(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_ygritte(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
         self._begin_use(s, p, events, hex=a[1])
         s.north.return_from_gift(a[1])
         self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_yoren(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_yoren(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
         self._begin_use(s, p, events)
         s.knights_played[p] -= 1
@@ -702,7 +751,7 @@ class Heroes(Part):
         self._to_after_use(s, p, s.phase)
         return events
 
-    def _use_qhorin(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _use_qhorin(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         events: list[Event] = []
         left = s.robber
         r = s.board.hex_resource[left]
@@ -717,14 +766,14 @@ class Heroes(Part):
         return events
 
     # -- after use ------------------------------------------------------------------------------------
-    def _hero_flip(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _hero_flip(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         self.hero_b_side[p] = 1
         s.phase = self.hero_resume
         self.hero_actor = -1
         self.hero_choice = []
         return [Event("hero_flipped", {"player": p, "hero": HERO_IDS[self.hero[p]]})]
 
-    def _hero_swap(self, s: BrotherhoodState, p: int, a: Action) -> list[Event]:
+    def _hero_swap(self, s: HeroesHost, p: int, a: Action) -> list[Event]:
         old, new = self.hero[p], a[1]
         self.hero_display.remove(new)
         self.hero_display.append(old)
@@ -738,7 +787,7 @@ class Heroes(Part):
         return [Event("hero_swapped", {"player": p, "returned": HERO_IDS[old], "took": HERO_IDS[new]})]
 
     # -- views ------------------------------------------------------------------------------------------
-    def view(self, s: BrotherhoodState, view: dict[str, JSON], viewer: int | None) -> None:
+    def view(self, s: HeroesHost, view: dict[str, JSON], viewer: int | None) -> None:
         view["heroes"] = [
             {
                 "seat": p,
@@ -760,7 +809,7 @@ class Heroes(Part):
 
 
 # Each hero's legal uses: adds them to the list.
-_HERO_OPTIONS: Final[dict[int, Callable[[Heroes, BrotherhoodState, int, list[Action]], None]]] = {
+_HERO_OPTIONS: Final[dict[int, Callable[[Heroes, HeroesHost, int, list[Action]], None]]] = {
     MORMONT: Heroes._mormont_options,
     MARSH: Heroes._marsh_options,
     TARLY: Heroes._no_options,
@@ -777,7 +826,7 @@ _HERO_OPTIONS: Final[dict[int, Callable[[Heroes, BrotherhoodState, int, list[Act
 # The hero actions, by kind: (the heroes' method that does it, the codec's fields, in order); the
 # state passes each on (see ``rules.py``, whose table of actions includes these).
 HERO_ACTIONS: Final[
-    dict[str, tuple[Callable[[Heroes, BrotherhoodState, int, Action], list[Event]], list[tuple[str, str]]]]
+    dict[str, tuple[Callable[[Heroes, HeroesHost, int, Action], list[Event]], list[tuple[str, str]]]]
 ] = {
     "use_mormont": (
         Heroes._use_mormont,

@@ -2,7 +2,10 @@
 the Wall (``state.watch``, ``wall.py``), the wildlings (``state.north``, ``wildlings.py``) and the
 heroes (``state.heroes``, ``heroes.py``) — and calling them from Catan's named extension points.
 Each component's fields are read where they live (``state.watch.sections``, ``state.north.gift``,
-``state.heroes.hero``, ...): the state forwards none of them under a second name.
+``state.heroes.hero``, ...): the state forwards none of them under a second name. The
+components' rules take the state as an argument, named by a protocol of what they use of it
+(``wildlings.WildlingsHost``, ``heroes.HeroesHost``): this module imports them, none of them
+imports it.
 
 What changes from ``got-catan`` (everything else is the Catan engine):
 - set-up has a third round: one guard each on a wall section of the player's choice;

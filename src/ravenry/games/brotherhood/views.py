@@ -20,7 +20,7 @@ from ravenry.games.brotherhood.data import (
     WILDLING_EFFECTS,
     WILDLING_TYPES,
 )
-from ravenry.games.brotherhood.heroes import HEROES
+from ravenry.games.brotherhood.heroes import HERO_ACTIONS, HERO_IDS, HEROES, USE_ACTIONS
 from ravenry.games.catan.data import named_counts
 
 
@@ -42,4 +42,13 @@ def extend_static(facts: dict[str, Any]) -> None:
         "wildlings": [
             {"kind": kind, "does": does} for kind, does in zip(WILDLING_TYPES, WILDLING_EFFECTS, strict=True)
         ],
+    }
+
+
+def action_facts() -> dict[str, dict[str, Any]]:
+    """What the page is told of Brotherhood's hero actions (through the game's declaration and
+    ``/api/meta``): every kind of the heroes' table (``heroes.HERO_ACTIONS``) has ``hero``, the id
+    of the hero it uses (``use_<hero>``), or None for an answer in a hero's own phase."""
+    return {
+        kind: {"hero": HERO_IDS[USE_ACTIONS[kind]] if kind in USE_ACTIONS else None} for kind in HERO_ACTIONS
     }

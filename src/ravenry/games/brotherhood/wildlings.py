@@ -4,9 +4,10 @@ the Wall, and the wildlings in the Gift.
 
 Its data is its own (:class:`Wildlings`: its fields listed by kind, copied and written to JSON
 by name through :class:`~ravenry.games.catan.state.Part`, under the state's keys of the same
-names). Its rules take the state as an argument (``s``): they read the phase (nothing moves once
-the game is over) and the board, draw from the state's RNG, push guards off the Wall
-(``s.watch``) and end the game through ``s.end_siege``.
+names). Its rules take the state as an argument (``s``), named by :class:`WildlingsHost`, what
+they use of it: they read the phase (nothing moves once the game is over) and the board, draw
+from the state's RNG, push guards off the Wall (``s.watch``) and end the game through
+``s.end_siege``.
 
 Camps and clearings are lists of wildling types (camp 1, the hottest fire, first). Wildlings in
 the Gift are kept per hex (at most 2 each); the Frostfangs are unlimited, so conservation is
@@ -15,7 +16,7 @@ counted with ``wildlings_created`` and ``wildlings_returned``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ravenry.core.protocol import Event
 from ravenry.core.rng import Rng
@@ -35,12 +36,26 @@ from ravenry.games.brotherhood.data import (
     WILDLING_TYPES,
     all_tokens,
 )
+from ravenry.games.brotherhood.wall import Wall
 from ravenry.games.catan.board import Board
 from ravenry.games.catan.state import OVER, Part
 from ravenry.games.got_catan.gift import breach_column
 
-if TYPE_CHECKING:
-    from ravenry.games.brotherhood.rules import BrotherhoodState
+
+class WildlingsHost(Protocol):
+    """What the wildlings' rules use of the state that holds them
+    (:class:`~ravenry.games.brotherhood.rules.BrotherhoodState`, which imports this module: a
+    protocol, so that nothing here imports it back). A member the rules start to use is added
+    here, where the dependency shows."""
+
+    phase: int  # read, never written here: nothing moves once the game is over
+    board: Board  # the Gift's columns
+    rng: Rng  # an empty pool is refilled with the used tokens, shuffled
+    watch: Wall  # giants and breaches push guards off the Wall
+    public_vp: list[int]  # the guard VP tokens leave with the guards
+
+    # The wildlings end the game at once (3 breaches, 8 in the Gift): the state names the winners.
+    def end_siege(self, reason: str, events: list[Event]) -> None: ...
 
 
 def column_hexes(board: Board, section: int) -> tuple[int, ...]:
@@ -133,7 +148,7 @@ class Wildlings(Part):
             events.append(Event("tokens_remixed", {"pool": len(self.token_pool)}))
         return self.token_pool.pop()
 
-    def reveal(self, s: BrotherhoodState, tok: int, events: list[Event], why: str) -> None:
+    def reveal(self, s: WildlingsHost, tok: int, events: list[Event], why: str) -> None:
         """A revealed token creates a wildling of its type, which migrates to its clan."""
         self.tokens_used.append(tok)
         clan, kind = divmod(tok, 3)
@@ -142,7 +157,7 @@ class Wildlings(Part):
         )
         self._migrate(s, clan, kind, events)
 
-    def release(self, s: BrotherhoodState, p: int, gain: str, events: list[Event]) -> None:
+    def release(self, s: WildlingsHost, p: int, gain: str, events: list[Event]) -> None:
         """What ``p`` gained during play turns up wildling tokens: a settlement the one under it
         on the building cost card, a keep the two under it (and the returned settlement goes back
         onto the card over a fresh token from the pool: Rules Reference, "you release 2 wildling
@@ -159,7 +174,7 @@ class Wildlings(Part):
             self.reveal(s, self.draw_pool_token(s.rng, events), events, gain)
 
     # -- migration, advance, rush -----------------------------------------------------------------
-    def _migrate(self, s: BrotherhoodState, clan: int, kind: int, events: list[Event]) -> None:
+    def _migrate(self, s: WildlingsHost, clan: int, kind: int, events: list[Event]) -> None:
         if s.phase == OVER:
             return
         self.wildlings_created += 1
@@ -174,7 +189,7 @@ class Wildlings(Part):
         if len(camps) == CAMPS_PER_CLAN:
             self._rush(s, clan, events)
 
-    def _rush(self, s: BrotherhoodState, clan: int, events: list[Event]) -> None:
+    def _rush(self, s: WildlingsHost, clan: int, events: list[Event]) -> None:
         """A fifth wildling in a clan: camp 1 advances down the lower trail, camp 2 down the
         higher one; the other three move down to camps 1-3."""
         camps = self.camps[clan]
@@ -185,7 +200,7 @@ class Wildlings(Part):
             return  # the first ended the game at once: the second never leaves its camp
         self._arrive(s, camps.pop(0), higher, events)
 
-    def advance(self, s: BrotherhoodState, face: int, events: list[Event]) -> None:
+    def advance(self, s: WildlingsHost, face: int, events: list[Event]) -> None:
         """The wildling die: the wildling at the hottest camp of the trail's clan advances to the
         trail's clearing; the others move one camp closer."""
         trail = TRAIL_OF_FACE[face] if 0 < face <= WILDLING_DIE_SIDES else None
@@ -203,7 +218,7 @@ class Wildlings(Part):
         )
         self._arrive(s, kind, clearing, events)
 
-    def _arrive(self, s: BrotherhoodState, kind: int, clearing: int, events: list[Event]) -> None:
+    def _arrive(self, s: WildlingsHost, kind: int, clearing: int, events: list[Event]) -> None:
         """Climbers jump the Wall (no breach); giants take the oldest guard with them (or breach
         an empty section); regular wildlings wait, and breach when they outnumber the guards."""
         if s.phase == OVER:
@@ -234,7 +249,7 @@ class Wildlings(Part):
         if kind == GIANT or len(crowd) > len(guards):
             self._breach(s, clearing, events)
 
-    def _breach(self, s: BrotherhoodState, clearing: int, events: list[Event]) -> None:
+    def _breach(self, s: WildlingsHost, clearing: int, events: list[Event]) -> None:
         """The guard on space 1 goes home, the others move down; every wildling of the clearing
         jumps over, one by one (until an eighth in the Gift ends the game); the breach marker
         advances."""
@@ -271,7 +286,7 @@ class Wildlings(Part):
         h = column[0]  # the column is full: 8 wildlings already ended the game
         self.gift[h].append(kind)
 
-    def _check_end(self, s: BrotherhoodState, events: list[Event]) -> None:
+    def _check_end(self, s: WildlingsHost, events: list[Event]) -> None:
         if s.phase != OVER and self.wildlings_in_gift() >= GIFT_WILDLINGS_TO_END:
             s.end_siege(f"{self.wildlings_in_gift()} wildlings in the Gift", events)
 

@@ -5,6 +5,7 @@ mustering, bidding, westeros, consolidate, scoring) together; ``views.py`` redac
 :mod:`ravenry.core.registry`)."""
 
 from ravenry.core.registry import GameDeclaration
+from ravenry.games.thrones.actions import action_facts
 from ravenry.games.thrones.game import ThronesConfig, ThronesGame
 from ravenry.games.thrones.rules import ThronesState
 from ravenry.games.thrones.views import chapter, seat_identities
@@ -21,6 +22,7 @@ DECLARATION = GameDeclaration(
     renderer="/static/js/games/thrones.js",
     seats=seat_identities,
     chapter=chapter,
+    action_facts=action_facts,
 )
 
 __all__ = ["DECLARATION", "THRONES_GAME", "ThronesConfig", "ThronesGame", "ThronesState"]

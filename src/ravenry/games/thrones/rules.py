@@ -4,9 +4,10 @@ the phase modules together.
 Each phase's rules live in their module (planning, raids, marches, battle, house_cards,
 mustering, bidding, westeros, consolidate, scoring). This module holds the phase table
 (``PHASES``: for each phase that waits for a decision, its legal actions, how one applies, the
-kinds of action it takes and the rule it asks, which a refusal names), dispatches through it,
-and runs the automatic steps between decisions (:meth:`ThronesState.advance`). A new phase that
-waits for a decision is one more row of the table.
+kinds of action it takes, read from the table of actions in ``actions.py``, and the rule it asks,
+which a refusal names), dispatches through it, and runs the automatic steps between decisions
+(:meth:`ThronesState.advance`). A new phase that waits for a decision is one more row of the
+table; a new action, one more row of ``actions.THRONES_ACTIONS``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from mypy_extensions import mypyc_attr
 from ravenry.core.protocol import JSON, Action, Decision, Event, Result
 from ravenry.core.rng import Rng
 from ravenry.games.thrones import battle, bidding, marches, mustering, planning, raids, westeros
+from ravenry.games.thrones.actions import THRONES_ACTIONS, kinds_of
 from ravenry.games.thrones.consolidate import clear_board, consolidate_power
 from ravenry.games.thrones.data import TURNS
 from ravenry.games.thrones.scoring import REASON_NAMES, castles, check_instant_win, end_after_last_turn
@@ -51,31 +53,9 @@ from ravenry.games.thrones.state import (
     ThronesData,
 )
 
+# The codec's fields, from the one table of actions (actions.THRONES_ACTIONS).
 THRONES_ACTION_FIELDS: Final[dict[str, list[tuple[str, str]]]] = {
-    "place_order": [("area", "int"), ("order", "int")],
-    "clear_order": [("area", "int")],
-    "ready": [],
-    "raven_swap": [("area", "int"), ("order", "int")],
-    "raven_pass": [],
-    "raid": [("area", "int"), ("target", "int?")],
-    "march": [("area", "int")],
-    "move": [("from", "int"), ("to", "int"), ("unit", "int")],
-    "end_march": [("leave_power_token", "int")],
-    "support": [("area", "int"), ("side", "int")],
-    "house_card": [("card", "int")],
-    "blade": [("use", "int")],
-    "casualty": [("unit", "int")],
-    "ability": [("target", "int?")],
-    "ability_pass": [],
-    "retreat": [("area", "int")],
-    "destroy": [("area", "int"), ("unit", "int")],
-    "muster": [("area", "int"), ("what", "int"), ("to", "int")],
-    "end_muster": [],
-    "bid": [("amount", "int")],
-    "tie_pick": [("seat", "int")],
-    "reclaim": [("card", "int")],
-    "reclaim_pass": [],
-    "wildling_loss": [("area", "int"), ("unit", "int")],
+    row.name: row.codec_fields() for row in THRONES_ACTIONS
 }
 
 LegalFn = Callable[[ThronesData, int], list[Action]]
@@ -96,7 +76,7 @@ class Phase:
     ) -> None:
         self.legal = legal
         self.apply = apply
-        self.kinds = kinds  # the kinds of action it takes
+        self.kinds = kinds  # the kinds of action it takes (the table's rows for the phase)
         self.rule = rule
         self.simultaneous = simultaneous  # every listed seat decides at once, sealed
 
@@ -126,113 +106,113 @@ def _phase_table() -> tuple[Phase | None, ...]:
     table[P_PLANNING] = Phase(
         planning.legal_planning,
         _apply_planning,
-        ("place_order", "clear_order", "ready"),
+        kinds_of(P_PLANNING),
         "every house places an order face down in each area with its units, then says ready",
         simultaneous=True,
     )
     table[P_RAVEN] = Phase(
         planning.legal_raven,
         planning.apply_raven,
-        ("raven_swap", "raven_pass"),
+        kinds_of(P_RAVEN),
         "the Messenger Raven's holder may swap one of its orders for an unused one",
     )
     table[P_RAID] = Phase(
         raids.legal_raid,
         raids.apply_raid,
-        ("raid",),
+        kinds_of(P_RAID),
         "the current house resolves one of its Raid orders, against an adjacent order it may remove",
     )
     table[P_MARCH_CHOOSE] = Phase(
         marches.legal_choose,
         marches.apply_choose,
-        ("march",),
+        kinds_of(P_MARCH_CHOOSE),
         "the current house picks one of its March orders to resolve",
     )
     table[P_MARCH_MOVE] = Phase(
         marches.legal_move,
         _apply_march_move,
-        ("move", "end_march"),
+        kinds_of(P_MARCH_MOVE),
         "the marching house moves units out of the March order's area one at a time "
         "(within supply, one battle at most), then ends the march",
     )
     table[P_SUPPORT] = Phase(
         battle.legal_support,
         battle.apply_support,
-        ("support",),
+        kinds_of(P_SUPPORT),
         "the owner of the next Support order next to the battle pledges it to a side, or to none",
     )
     table[P_CARDS] = Phase(
         battle.legal_cards,
         battle.apply_card,
-        ("house_card",),
+        kinds_of(P_CARDS),
         "attacker and defender each choose a house card from their hand, sealed",
         simultaneous=True,
     )
     table[P_BLADE] = Phase(
         battle.legal_blade,
         battle.apply_blade,
-        ("blade",),
+        kinds_of(P_BLADE),
         "the Valyrian Steel Blade's holder, fighting, may add +1 once a round",
     )
     table[P_CASUALTY] = Phase(
         battle.legal_casualty,
         battle.apply_casualty,
-        ("casualty",),
+        kinds_of(P_CASUALTY),
         "the loser destroys one of its fighting units per casualty owed",
     )
     table[P_ABILITY] = Phase(
         battle.legal_ability,
         battle.apply_ability,
-        ("ability", "ability_pass"),
+        kinds_of(P_ABILITY),
         "the winner uses its house card's ability on one of the targets it allows, or passes",
     )
     table[P_RETREAT] = Phase(
         battle.legal_retreat,
         battle.apply_retreat,
-        ("retreat",),
+        kinds_of(P_RETREAT),
         "the losing defender retreats to an adjacent area it may enter",
     )
     table[P_RETREAT_LOSS] = Phase(
         battle.legal_retreat_loss,
         battle.apply_retreat_loss,
-        ("destroy",),
+        kinds_of(P_RETREAT_LOSS),
         "the retreating house destroys retreated units until the rest fit its supply",
     )
     table[P_SUPPLY] = Phase(
         mustering.legal_supply,
         mustering.apply_supply,
-        ("destroy",),
+        kinds_of(P_SUPPLY),
         "a house over its supply limit destroys units in its armies until they fit",
     )
     table[P_MUSTER] = Phase(
         mustering.legal_muster,
         mustering.apply_muster,
-        ("muster", "end_muster"),
+        kinds_of(P_MUSTER),
         "the mustering house spends the points of its castles and strongholds, within supply",
     )
     table[P_BID] = Phase(
         bidding.legal_bid,
         bidding.apply_bid,
-        ("bid",),
+        kinds_of(P_BID),
         "every house bids some of its available power, sealed",
         simultaneous=True,
     )
     table[P_TIE] = Phase(
         bidding.legal_tie,
         bidding.apply_tie,
-        ("tie_pick",),
+        kinds_of(P_TIE),
         "the Iron Throne's holder places the next of the tied bidders",
     )
     table[P_WILDLING_REWARD] = Phase(
         westeros.legal_reward,
         westeros.apply_reward,
-        ("reclaim", "reclaim_pass"),
+        kinds_of(P_WILDLING_REWARD),
         "the Night's Watch's top bidder may take one discarded house card back",
     )
     table[P_WILDLING_LOSS] = Phase(
         westeros.legal_loss,
         westeros.apply_loss,
-        ("wildling_loss",),
+        kinds_of(P_WILDLING_LOSS),
         "a house removes units for the wildlings' victory, knights counting two",
     )
     return tuple(table)

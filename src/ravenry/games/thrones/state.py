@@ -9,13 +9,24 @@ Units are counted per area and type in flat lists (``units[area * 3 + type]``); 
 one house's units at most, its ``owner``. Attacking units stay in ``battle.attacking`` until a
 battle ends.
 
+Every field of the game's data is written once, as its line in :meth:`ThronesData._fields`: its
+type, its value in a new game of ``n`` seats, or its value in the state copied (``of``: an int as
+it is, a list copied, a list of lists copied list by list, a part by its ``copy()``), and what it
+means. A new state (``_init_empty``) and a copy (``_copy_into``, each clone of a search bot's
+playouts) are both those lines, attribute by attribute, which the compiled build runs natively;
+JSON saves the plain fields by name (:func:`_saved_fields`: the names those lines set, read once
+from a state they made, each saved as the kind of its starting value: an int, a bool, a list of
+ints or a list of lists). So adding a field is adding its line to ``_fields``. Only which game,
+which seats (``houses``, ``n``) and the RNG are set apart, from ``_init_empty``'s arguments.
+
 The parts are records of their own, each in its module with its one field list: ``raid``
 (``raid_state.py``), ``march`` (``march_state.py``), ``battle`` (``battle_state.py``), ``retreat``
-(``retreat_state.py``), ``mustering`` (``muster_state.py``) and ``bidding`` (``bidding_state.py``).
-A field of a part is added in its record alone: the record copies it (in its ``__init__``) and
-``parts.py`` saves it by name. The saved state stays flat (the parts' fields under their old keys,
-``b_area`` and so on), so saved games and pinned digests read as before. The state's own plain
-fields are saved by name too, from ``_INT_FIELDS`` and ``_LIST_FIELDS``.
+(``retreat_state.py``), ``mustering`` (``muster_state.py``) and ``bidding`` (``bidding_state.py``);
+the last battle's tally is ``battle_tally.py``'s. A field of a part is added in its record alone:
+the record copies it (in its ``__init__``) and ``parts.py`` saves it by name (a new part is its
+line in ``_fields`` and its field list in ``_PARTS``). The saved state stays flat (the parts'
+fields under their old keys, ``b_area`` and so on), so saved games and pinned digests read as
+before.
 """
 
 from __future__ import annotations
@@ -104,103 +115,18 @@ SIDE_ATTACKER: Final = 0
 SIDE_DEFENDER: Final = 1
 SIDE_NONE: Final = 2
 
-_INT_FIELDS: Final = (
-    "turn",
-    "phase",
-    "wildlings",
-    "restrictions",
-    "blade_used",
-    "raven_used",
-    "orders_revealed",
-    "cursor",
-    "current",
-    "w_index",
-    "winner_reason",
-)
-_LIST_FIELDS: Final = (
-    "units",
-    "routed",
-    "owner",
-    "token",
-    "neutral",
-    "home",
-    "order",
-    "order_owner",
-    "power",
-    "pool",
-    "supply",
-    "hand",
-    "discard",
-    "revealed",
-    "ready",
-    "round_order",
-    "queue",
-    "loss_points",
-    "winners",
-    "drawn",
-)
-
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ThronesData(GameState):
-    """The complete state; lists of ints indexed by area, seat or track position."""
+    """The complete state; lists of ints indexed by area, seat or track position. Its fields are
+    :meth:`_fields`' lines, each with its type and meaning; the few annotated here say which game,
+    which seats and which randomness."""
 
     game: Game[Any, Any]
     config: GameConfig
     n: int
     houses: tuple[int, ...]  # seat → house
-    castles_to_win: int
-    orders_optional: bool
     rng: Rng
-    turn: int
-    phase: int
-    # the board
-    units: list[int]  # area * 3 + unit type → count
-    routed: list[int]  # the routed ones among them
-    owner: list[int]  # area → seat with units there, -1
-    token: list[int]  # area → seat with a power token there, -1
-    neutral: list[int]  # area → neutral force strength, 0
-    home: list[int]  # area → seat whose printed shield it is, -1
-    order: list[int]  # area → order kind on the board (revealed or not), -1
-    order_owner: list[int]
-    # per seat
-    power: list[int]  # available power
-    pool: list[int]  # power tokens in the pool (20 = power + pool + tokens on the board)
-    supply: list[int]
-    hand: list[int]  # bit mask of house cards 0-6
-    discard: list[int]
-    tracks: list[list[int]]  # per track, seats from position 1 down
-    # Westeros
-    decks: list[list[int]]  # per deck, cards from the top
-    revealed: list[int]  # this phase's card of each deck, -1
-    drawn: list[int]  # every card drawn in the last Westeros phase (Winter is Coming included)
-    w_index: int  # the next revealed card to resolve
-    wildlings: int
-    restrictions: int  # bit mask of restriction cards (1 << card) in force this turn
-    blade_used: int
-    raven_used: int
-    # planning
-    pending: list[list[int]]  # per seat, area → order kind placed face down (-1)
-    ready: list[int]
-    orders_revealed: int
-    # whose turn in the action phase, Westeros queues
-    round_order: list[int]  # the Iron Throne track when the round began
-    cursor: int  # index in round_order of the house that acted last
-    current: int
-    queue: list[int]  # seats still to act in a Westeros step, in order
-    loss_points: list[int]  # per seat, units still to remove for a wildling victory (in points)
-    # the parts of the action and Westeros phases in progress, each a record of its own
-    raid: RaidState  # raid_state.py
-    march: MarchState  # march_state.py
-    battle: BattleState  # battle_state.py
-    retreat: RetreatState  # retreat_state.py: retreated units that break supply
-    mustering: MusterState  # muster_state.py
-    bidding: BiddingState  # bidding_state.py, with the bids last revealed
-    # the last resolved battle's public tally (battle_tally.py), None before the first one or
-    # once the next round's orders are revealed; a new battle overwrites it as it goes
-    last_battle: BattleTally | None
-    winners: list[int]
-    winner_reason: int  # 0 not over, 1 castles, 2 after turn 10, 3 draw
     # Sealed answers' legal actions by seat, kept while the others answer (rules.py's
     # ThronesState._legal_actions); None: nothing kept. Not part of the game: never copied.
     _kept_legal: list[list[Action] | None] | None
@@ -215,50 +141,92 @@ class ThronesData(GameState):
         self.rng = rng
         self.history = []
         self._kept_legal = None
-        self.orders_optional = False
-        self.castles_to_win = 7
-        n = self.n
-        self.turn = 1
-        self.phase = P_PLANNING
-        self.units = [0] * (N_AREAS * 3)
-        self.routed = [0] * (N_AREAS * 3)
-        self.owner = [-1] * N_AREAS
-        self.token = [-1] * N_AREAS
-        self.neutral = [0] * N_AREAS
-        self.home = [-1] * N_AREAS
-        self.order = [-1] * N_AREAS
-        self.order_owner = [-1] * N_AREAS
-        self.power = [0] * n
-        self.pool = [0] * n
-        self.supply = [0] * n
-        self.hand = [0] * n
-        self.discard = [0] * n
-        self.tracks = [list(range(n)) for _ in range(3)]
-        self.decks = [[], [], []]
-        self.revealed = [-1, -1, -1]
-        self.drawn = []
-        self.w_index = 3
-        self.wildlings = 0
-        self.restrictions = 0
-        self.blade_used = 0
-        self.raven_used = 0
-        self.pending = [[-1] * N_AREAS for _ in range(n)]
-        self.ready = [0] * n
-        self.orders_revealed = 0
-        self.round_order = list(range(n))
-        self.cursor = -1
-        self.current = -1
-        self.queue = []
-        self.loss_points = [0] * n
-        self.raid = RaidState()
-        self.march = MarchState()
-        self.battle = BattleState()
-        self.retreat = RetreatState()
-        self.mustering = MusterState()
-        self.bidding = BiddingState(n)
-        self.last_battle = None
-        self.winners = []
-        self.winner_reason = 0
+        self._fields(self.n, None)
+
+    def _fields(self, n: int, of: ThronesData | None) -> None:
+        """Every field of the game's data, each on its one line: its type, its value in a new
+        game of ``n`` seats, or its value in ``of`` (the state this one copies: a list copied, a
+        list of lists copied list by list, a part by its ``copy()``), and what it means. So
+        :meth:`_init_empty` and :meth:`_copy_into` set them all, and JSON saves them by name
+        (:func:`_saved_fields`, read from a state these lines made)."""
+        self.castles_to_win: int = 7 if of is None else of.castles_to_win
+        self.orders_optional: bool = False if of is None else of.orders_optional
+        self.turn: int = 1 if of is None else of.turn
+        self.phase: int = P_PLANNING if of is None else of.phase
+        # the board
+        # area * 3 + unit type → count
+        self.units: list[int] = [0] * (N_AREAS * 3) if of is None else of.units[:]
+        # the routed ones among them
+        self.routed: list[int] = [0] * (N_AREAS * 3) if of is None else of.routed[:]
+        # area → seat with units there, -1
+        self.owner: list[int] = [-1] * N_AREAS if of is None else of.owner[:]
+        # area → seat with a power token there, -1
+        self.token: list[int] = [-1] * N_AREAS if of is None else of.token[:]
+        # area → neutral force strength, 0
+        self.neutral: list[int] = [0] * N_AREAS if of is None else of.neutral[:]
+        # area → seat whose printed shield it is, -1
+        self.home: list[int] = [-1] * N_AREAS if of is None else of.home[:]
+        # area → order kind on the board (revealed or not), -1
+        self.order: list[int] = [-1] * N_AREAS if of is None else of.order[:]
+        self.order_owner: list[int] = [-1] * N_AREAS if of is None else of.order_owner[:]
+        # per seat
+        self.power: list[int] = [0] * n if of is None else of.power[:]  # available power
+        # power tokens in the pool (20 = power + pool + tokens on the board)
+        self.pool: list[int] = [0] * n if of is None else of.pool[:]
+        self.supply: list[int] = [0] * n if of is None else of.supply[:]
+        self.hand: list[int] = [0] * n if of is None else of.hand[:]  # bit mask of house cards 0-6
+        self.discard: list[int] = [0] * n if of is None else of.discard[:]
+        # per track, seats from position 1 down
+        self.tracks: list[list[int]] = (
+            [list(range(n)) for _ in range(3)] if of is None else [t[:] for t in of.tracks]
+        )
+        # Westeros
+        # per deck, cards from the top
+        self.decks: list[list[int]] = [[], [], []] if of is None else [d[:] for d in of.decks]
+        # this phase's card of each deck, -1
+        self.revealed: list[int] = [-1, -1, -1] if of is None else of.revealed[:]
+        # every card drawn in the last Westeros phase (Winter is Coming included)
+        self.drawn: list[int] = [] if of is None else of.drawn[:]
+        self.w_index: int = 3 if of is None else of.w_index  # the next revealed card to resolve
+        self.wildlings: int = 0 if of is None else of.wildlings
+        # bit mask of restriction cards (1 << card) in force this turn
+        self.restrictions: int = 0 if of is None else of.restrictions
+        self.blade_used: int = 0 if of is None else of.blade_used
+        self.raven_used: int = 0 if of is None else of.raven_used
+        # planning: per seat, area → order kind placed face down (-1)
+        self.pending: list[list[int]] = (
+            [[-1] * N_AREAS for _ in range(n)] if of is None else [p[:] for p in of.pending]
+        )
+        self.ready: list[int] = [0] * n if of is None else of.ready[:]
+        self.orders_revealed: int = 0 if of is None else of.orders_revealed
+        # whose turn in the action phase, Westeros queues
+        # the Iron Throne track when the round began
+        self.round_order: list[int] = list(range(n)) if of is None else of.round_order[:]
+        # index in round_order of the house that acted last
+        self.cursor: int = -1 if of is None else of.cursor
+        self.current: int = -1 if of is None else of.current
+        # seats still to act in a Westeros step, in order
+        self.queue: list[int] = [] if of is None else of.queue[:]
+        # per seat, units still to remove for a wildling victory (in points)
+        self.loss_points: list[int] = [0] * n if of is None else of.loss_points[:]
+        # the parts of the action and Westeros phases in progress, each a record of its own,
+        # saved by its own field list (_PARTS)
+        self.raid: RaidState = RaidState() if of is None else of.raid.copy()
+        self.march: MarchState = MarchState() if of is None else of.march.copy()
+        self.battle: BattleState = BattleState() if of is None else of.battle.copy()
+        # retreated units that break supply
+        self.retreat: RetreatState = RetreatState() if of is None else of.retreat.copy()
+        self.mustering: MusterState = MusterState() if of is None else of.mustering.copy()
+        # with the bids last revealed
+        self.bidding: BiddingState = BiddingState(n) if of is None else of.bidding.copy()
+        # the last resolved battle's public tally (battle_tally.py), None before the first one or
+        # once the next round's orders are revealed; a new battle overwrites it as it goes
+        self.last_battle: BattleTally | None = (
+            None if of is None or of.last_battle is None else of.last_battle.copy()
+        )
+        self.winners: list[int] = [] if of is None else of.winners[:]
+        # 0 not over, 1 castles, 2 after turn 10, 3 draw
+        self.winner_reason: int = 0 if of is None else of.winner_reason
 
     # -- copying and JSON ---------------------------------------------------------------------
     def _copy_into(self, other: ThronesData) -> None:
@@ -266,97 +234,47 @@ class ThronesData(GameState):
         other.config = self.config
         other.n = self.n
         other.houses = self.houses
-        other.castles_to_win = self.castles_to_win
-        other.orders_optional = self.orders_optional
         other.rng = self.rng.copy()
         other.history = list(self.history)
         other._legal_player = -1
         other._kept_legal = None
-        other.turn = self.turn
-        other.phase = self.phase
-        other.units = self.units[:]
-        other.routed = self.routed[:]
-        other.owner = self.owner[:]
-        other.token = self.token[:]
-        other.neutral = self.neutral[:]
-        other.home = self.home[:]
-        other.order = self.order[:]
-        other.order_owner = self.order_owner[:]
-        other.power = self.power[:]
-        other.pool = self.pool[:]
-        other.supply = self.supply[:]
-        other.hand = self.hand[:]
-        other.discard = self.discard[:]
-        other.tracks = [t[:] for t in self.tracks]
-        other.decks = [d[:] for d in self.decks]
-        other.revealed = self.revealed[:]
-        other.drawn = self.drawn[:]
-        other.w_index = self.w_index
-        other.wildlings = self.wildlings
-        other.restrictions = self.restrictions
-        other.blade_used = self.blade_used
-        other.raven_used = self.raven_used
-        other.pending = [p[:] for p in self.pending]
-        other.ready = self.ready[:]
-        other.orders_revealed = self.orders_revealed
-        other.round_order = self.round_order[:]
-        other.cursor = self.cursor
-        other.current = self.current
-        other.queue = self.queue[:]
-        other.loss_points = self.loss_points[:]
-        other.raid = self.raid.copy()
-        other.march = self.march.copy()
-        other.battle = self.battle.copy()
-        other.retreat = self.retreat.copy()
-        other.mustering = self.mustering.copy()
-        other.bidding = self.bidding.copy()
-        other.last_battle = None if self.last_battle is None else self.last_battle.copy()
-        other.winners = self.winners[:]
-        other.winner_reason = self.winner_reason
+        other._fields(self.n, self)
 
     def data_to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "houses": list(self.houses),
-            "castles_to_win": self.castles_to_win,
-            "orders_optional": self.orders_optional,
-            "rng": self.rng.to_json(),
-            "tracks": [t[:] for t in self.tracks],
-            "decks": [d[:] for d in self.decks],
-            "pending": [p[:] for p in self.pending],
-        }
-        # The plain fields by name: _INT_FIELDS and _LIST_FIELDS are the one list of them.
-        for name in _INT_FIELDS:
-            out[name] = int(getattr(self, name))
-        for name in _LIST_FIELDS:
-            out[name] = list(getattr(self, name))
+        out: dict[str, Any] = {"houses": list(self.houses), "rng": self.rng.to_json()}
+        # the fields by name, each as the kind of its starting value
+        for name, kind in _saved_fields(self):
+            value = getattr(self, name)
+            if kind == _LISTS:
+                out[name] = [list(v) for v in value]
+            elif kind == _LIST:
+                out[name] = list(value)
+            elif kind == _BOOL:
+                out[name] = bool(value)
+            else:
+                out[name] = int(value)
         out["last_battle"] = [] if self.last_battle is None else self.last_battle.to_list()
         # each part's fields by name, under the keys of the flat state it came from
-        fields_to_json(self.raid, raid_state.FIELDS, out)
-        fields_to_json(self.march, march_state.FIELDS, out)
-        fields_to_json(self.battle, battle_state.FIELDS, out)
-        fields_to_json(self.retreat, retreat_state.FIELDS, out)
-        fields_to_json(self.mustering, muster_state.FIELDS, out)
-        fields_to_json(self.bidding, bidding_state.FIELDS, out)
+        for name, fields in _PARTS:
+            fields_to_json(getattr(self, name), fields, out)
         return out
 
     def data_from_json(self, obj: dict[str, Any]) -> None:
-        self.castles_to_win = int(obj["castles_to_win"])
-        self.orders_optional = bool(obj["orders_optional"])
+        """Read a saved state into this one, made by :meth:`_init_empty` for its config."""
         self.rng = rng_from_json(obj["rng"])
-        self.tracks = [[int(x) for x in t] for t in obj["tracks"]]
-        self.decks = [[int(x) for x in d] for d in obj["decks"]]
-        self.pending = [[int(x) for x in p] for p in obj["pending"]]
-        for name in _INT_FIELDS:
-            setattr(self, name, int(obj[name]))
-        for name in _LIST_FIELDS:
-            setattr(self, name, [int(x) for x in obj[name]])
+        for name, kind in _saved_fields(self):
+            value = obj[name]
+            if kind == _LISTS:
+                setattr(self, name, [[int(x) for x in v] for v in value])
+            elif kind == _LIST:
+                setattr(self, name, [int(x) for x in value])
+            elif kind == _BOOL:
+                setattr(self, name, bool(value))
+            else:
+                setattr(self, name, int(value))
         self.last_battle = BattleTally.from_list([int(x) for x in obj["last_battle"]])
-        fields_from_json(self.raid, raid_state.FIELDS, obj)
-        fields_from_json(self.march, march_state.FIELDS, obj)
-        fields_from_json(self.battle, battle_state.FIELDS, obj)
-        fields_from_json(self.retreat, retreat_state.FIELDS, obj)
-        fields_from_json(self.mustering, muster_state.FIELDS, obj)
-        fields_from_json(self.bidding, bidding_state.FIELDS, obj)
+        for name, fields in _PARTS:
+            fields_from_json(getattr(self, name), fields, obj)
 
     # -- small board helpers every phase module uses --------------------------------------------
     def unit_count(self, area: int) -> int:
@@ -408,3 +326,59 @@ class ThronesData(GameState):
 
     def track_position(self, track: int, seat: int) -> int:
         return self.tracks[track].index(seat)
+
+
+# How a field of :meth:`ThronesData._fields` is saved: as the kind of its starting value.
+_INT: Final = 0
+_BOOL: Final = 1
+_LIST: Final = 2  # of ints
+_LISTS: Final = 3  # of lists of ints
+# The parts, saved by their own field lists (parts.py), and the last battle's tally: apart.
+_PARTS: Final = (
+    ("raid", raid_state.FIELDS),
+    ("march", march_state.FIELDS),
+    ("battle", battle_state.FIELDS),
+    ("retreat", retreat_state.FIELDS),
+    ("mustering", muster_state.FIELDS),
+    ("bidding", bidding_state.FIELDS),
+)
+SAVED_APART: Final = frozenset(("last_battle", *(name for name, _ in _PARTS)))
+# (name, kind) of every field saved by name, read once from a state _fields made
+_SAVED: Final[list[tuple[str, int]]] = []
+
+
+def _saved_fields(state: ThronesData) -> list[tuple[str, int]]:
+    """(name, kind) of every field :meth:`ThronesData._fields` sets but those saved apart
+    (``SAVED_APART``), read once from a blank state of ``state``'s class those lines made: the
+    attributes they set (an interpreted class holds them in its ``__dict__``; a compiled one
+    lists its attributes in ``__mypyc_attrs__``, of which they are those set after them and not
+    before), each with the kind of its starting value."""
+    if _SAVED:
+        return _SAVED
+    cls = type(state)
+    blank = cls.__new__(cls)
+    declared: object = getattr(cls, "__mypyc_attrs__", None)
+    known = [str(n) for n in declared if n != "__dict__"] if isinstance(declared, tuple) else []
+    before = {n for n in known if hasattr(blank, n)} | set(getattr(blank, "__dict__", ()))
+    blank._fields(3, None)
+    names = [n for n in known if hasattr(blank, n)] + list(getattr(blank, "__dict__", ()))
+    saved: list[tuple[str, int]] = []
+    for name in dict.fromkeys(names):
+        if name in before or name in SAVED_APART:
+            continue
+        value = getattr(blank, name)
+        if isinstance(value, bool):
+            kind = _BOOL
+        elif isinstance(value, int):
+            kind = _INT
+        elif isinstance(value, list) and all(isinstance(v, int) for v in value):
+            kind = _LIST
+        elif isinstance(value, list) and all(
+            isinstance(v, list) and all(isinstance(x, int) for x in v) for v in value
+        ):
+            kind = _LISTS
+        else:
+            raise TypeError(f"ThronesData.{name}: neither an int nor a list of ints nor of lists")
+        saved.append((name, kind))
+    _SAVED.extend(saved)
+    return _SAVED

@@ -6,8 +6,12 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
+import ravenry.server.account_store  # noqa: F401  (see below)
 from ravenry.server.storage import metadata
 
+# Every table, for autogenerate: the storage package declares the games' and the cluster's tables
+# on ``metadata``; the accounts' are declared where they are queried, in account_store, imported
+# above for that alone.
 target_metadata = metadata
 
 

@@ -63,6 +63,7 @@ function flash(text, kind = "info") {
 
 const ctx = {
   ui,
+  game: null, // what the server says of the game (its /api/meta entry: its action kinds, ...)
   seatName,
   presence,
   flash,
@@ -123,6 +124,18 @@ const clocks = new ClockPanel($("clocks"), $("clock-cue"), {
   takeover: () => { if (!conn.send({ t: "takeover" })) flash("Not connected: try again in a moment.", "error"); },
 });
 
+// The game's entry of /api/meta, read once with the renderer: its action kinds (each with its
+// fields and the game's facts of it) are the names a renderer uses, never a copy of its own.
+async function loadGameMeta(gameKind) {
+  if (ctx.game && ctx.game.id === gameKind) return;
+  try {
+    const meta = await api("GET", "/api/meta");
+    ctx.game = (meta.games || []).find((g) => g.id === gameKind) || null;
+  } catch (err) {
+    console.warn("meta", err);
+  }
+}
+
 // Messages are handled one after another: the first welcome waits for its renderer to load, and
 // what arrives meanwhile waits for the welcome.
 function inOrder(handlers) {
@@ -136,7 +149,7 @@ function inOrder(handlers) {
 const conn = new Connection(gameId, mine ? mine.token : null, inOrder({
   status: (s) => { const c = $("conn"); c.dataset.status = s; c.textContent = s; },
   welcome: async (msg) => {
-    await loadRenderer(msg.view.game, msg.renderer);
+    await Promise.all([loadRenderer(msg.view.game, msg.renderer), loadGameMeta(msg.view.game)]);
     gameName = msg.name || "";
     seats = msg.seats || [];
     model = { board: msg.view.board, view: msg.view, legal: msg.legal || null, templates: msg.templates || null, seat: msg.seat ?? null, seq: msg.seq };

@@ -11,7 +11,8 @@
 //                                           heading and ranked lines, maybe none (default: the
 //                                           seats' names and scores)
 // where model = {view, legal, templates, seat, seq} and ctx = {act, actMany, seatName,
-// seatColor, flash} (see play.js).
+// seatColor, flash, game} (see play.js); ctx.game is the game's /api/meta entry, whose
+// `actions` (kind → {fields, and the game's facts of it}) name the action kinds a renderer knows.
 const renderers = new Map();
 
 /** Loads (once) the renderer of `gameId` from `modulePath`, the module the server named; a game

@@ -3,9 +3,15 @@
 // camp, and the wildlings that have crossed into the Gift. How many of each, and which die faces
 // lead where, are the board's (`board.north`, from the rules' data); this file only draws them.
 // The Catan board draws this part when the renderer hands it over (`north`, below).
-import { s, clickable } from "../shell/dom.js";
-import { PLAYER_COLORS, WILDLING_LETTER, WILDLING_COLORS, wildlingDoes } from "./catan-data.js";
+// Brotherhood's heroes are here too (`heroes`, at the end): the hero card in the hand, the "Use
+// hero" button and its chooser, and the questions of the heroes' own phases. Which action kinds
+// are the heroes' comes from the server (ctx.game.actions, /api/meta: a hero action has `hero`,
+// the id of the hero it uses or null), never a list of this file's own.
+import { h, s, clickable } from "../shell/dom.js";
+import { PLAYER_COLORS, WILDLING_LETTER, WILDLING_COLORS, heroDoes, heroName, wildlingDoes } from "./catan-data.js";
 import { U, drawRobberCamp, spotLabel } from "./catan-board.js";
+import { actionButton, actionLabel, chip, chips } from "./catan-ui.js";
+import { stepChooser, STEPWISE_ABOVE } from "./catan-steps.js";
 
 const SQ3 = Math.sqrt(3);
 const px = (v) => (v * U).toFixed(1);
@@ -167,3 +173,86 @@ export function drawNorth(board, view, spots, onSpot, seatName, centers, robberN
 /** The part of the board north of the Gift, for drawBoard (catan-board.js), which knows nothing
  * of it: the renderer hands it over for a game with a Wall. */
 export const north = { bounds: northBounds, draw: drawNorth };
+
+// -- the heroes ---------------------------------------------------------------------------------
+const kindFacts = (ctx, type) => ((ctx.game && ctx.game.actions) || {})[type] || {};
+const dialog = (title, body, attrs = {}) => h("section", { class: "card dialog", ...attrs }, [h("h3", {}, title), ...body]);
+const choiceList = (actions, view, ctx) => h("div", { class: "choice-list" }, actions.map((a) =>
+  actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })));
+
+// The question of each hero's own phase (the view's phase name), asked of the hero's user: its
+// legal actions are the whole of it.
+const HERO_QUESTIONS = {
+  hero_after_use: { title: "After using your hero", cue: "Flip your hero or take another", dialog: "hero-after", body: (acts, view, ctx) => [choiceList(acts, view, ctx)] },
+  hero_tarly: {
+    title: "Samwell Tarly: take a resource?", cue: "Samwell Tarly: take a resource?", dialog: "tarly",
+    body: (acts, view, ctx) => [h("div", { class: "row wrap" }, acts.map((a) =>
+      actionButton(a.resource === undefined ? "Pass" : chip(a.resource), { action: a, onClick: () => ctx.act(a) })))],
+  },
+  hero_mance: {
+    title: "Mance Rayder: take a card", cue: "Mance Rayder: take a card", dialog: "mance",
+    body: (acts, view, ctx) => [view.mance_hand ? h("div", {}, chips(view, view.mance_hand)) : null, h("div", { class: "row wrap" }, acts.map((a) =>
+      actionButton(chip(a.resource), { action: a, onClick: () => ctx.act(a) })))],
+  },
+  hero_melisandre: { title: "Melisandre: choose a card", cue: "Melisandre: choose a card", dialog: "melisandre", body: (acts, view, ctx) => [choiceList(acts, view, ctx)] },
+};
+
+/** Whether an action kind is one of the heroes' (the server says so). */
+const isHeroAction = (ctx, type) => "hero" in kindFacts(ctx, type);
+
+/** The uses of the viewer's hero offered under "Use hero": its legal actions that use a hero,
+ *  outside the heroes' own phases (whose questions ask on their own). */
+function uses(model, ctx) {
+  if (HERO_QUESTIONS[model.view.phase]) return [];
+  return (model.legal || []).filter((a) => kindFacts(ctx, a.type).hero);
+}
+
+/** The viewer's hero card, for the hand (null without a hero). */
+function handCard(view, seat) {
+  const hero = (view.heroes || []).find((x) => x.seat === seat);
+  if (!hero || !hero.hero) return null;
+  return h("div", { class: `hero-card${hero.ready ? " ready" : ""}`, "data-hero": hero.hero }, [
+    h("b", {}, `${heroName(view, hero.hero)} · side ${hero.side}`),
+    h("span", { class: "hint" }, heroDoes(view, hero.hero)),
+    h("span", { class: "muted" }, hero.ready ? "ready" : "not ready this turn"),
+  ]);
+}
+
+/** The "Use hero" button among the plays, or null when the hero has no use now. */
+function useButton(ui, model, ctx) {
+  if (!uses(model, ctx).length) return null;
+  return actionButton("Use hero", { dataAction: "hero", kind: ui.panel === "hero" ? "selected" : "", onClick: () => { ui.panel = ui.panel === "hero" ? null : "hero"; ui.heroPicks = []; ctx.rerender(); } });
+}
+
+/** The hero's chooser (the "Use hero" panel open) and the question of a hero's own phase. */
+function dialogs(ui, model, ctx) {
+  const { view } = model;
+  const out = [];
+  const list = uses(model, ctx);
+  if (ui.panel === "hero") {
+    const hero = (view.heroes || []).find((x) => x.seat === model.seat);
+    const title = `Use ${hero && hero.hero ? heroName(view, hero.hero) : "your hero"}`;
+    if (list.length > STEPWISE_ABOVE) {
+      out.push(stepChooser({
+        title, actions: list, picks: ui.heroPicks || [], view, seatName: ctx.seatName, dataDialog: "hero",
+        onPicks: (picks) => { ui.heroPicks = picks; ctx.rerender(); },
+        onSend: (a) => { ui.heroPicks = []; ui.panel = null; ctx.act(a); },
+        onClose: () => { ui.heroPicks = []; ui.panel = null; ctx.rerender(); },
+      }));
+    } else if (list.length) {
+      out.push(dialog(title, [choiceList(list, view, ctx)], { "data-dialog": "hero" }));
+    }
+  }
+  const question = HERO_QUESTIONS[view.phase];
+  const asked = (model.legal || []).filter((a) => isHeroAction(ctx, a.type));
+  if (question && asked.length) out.push(dialog(question.title, question.body(asked, view, ctx), { "data-dialog": question.dialog }));
+  return out;
+}
+
+/** The turn cue of a hero's own phase, or null. */
+function cue(model, ctx) {
+  const question = HERO_QUESTIONS[model.view.phase];
+  return question && (model.legal || []).some((a) => isHeroAction(ctx, a.type)) ? question.cue : null;
+}
+
+export const heroes = { isHeroAction, uses, handCard, useButton, dialogs, cue };

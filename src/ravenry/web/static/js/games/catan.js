@@ -4,11 +4,11 @@
 import { h, s, clear, cap, plural } from "../shell/dom.js";
 import { seatClock, paintSeatClock } from "../shell/clocks.js";
 import { drawBoard } from "./catan-board.js";
-import { north as northPart, wildlingIcon } from "./brotherhood-board.js";
+import { north as northPart, heroes, wildlingIcon } from "./brotherhood-board.js";
 import { describeEvent, aCard, undoneThing } from "./catan-log.js";
 import { tradePanel } from "./catan-trade.js";
 import { chip, chips, costChips, actionButton, countPicker, total, actionLabel } from "./catan-ui.js";
-import { stepChooser, boardStep, STEPWISE_ABOVE } from "./catan-steps.js";
+import { boardStep, STEPWISE_ABOVE } from "./catan-steps.js";
 import {
   PLAYER_COLORS, costOf, devName, heroDoes, heroName, northOf, resourcesOf,
 } from "./catan-data.js";
@@ -24,23 +24,16 @@ const MODES = {
   guard: { types: ["build_guard"], label: "Guard", cost: "guard" },
   recruits: { types: ["play_new_recruits"], label: "New Recruits" },
   patrol: { types: ["patrol_wildling"], label: "Return a wildling" },
-  ygritte: { types: ["use_ygritte"], label: "Ygritte" },
-  yoren: { types: ["use_yoren"], label: "Yoren" },
 };
 const SPOT_FIELDS = ["node", "edge", "hex", "section"];
-// Action types this renderer offers somewhere; anything else lands in "More actions".
+// Action types this renderer offers somewhere (Brotherhood's heroes': brotherhood-board.js);
+// anything else lands in "More actions".
 const HANDLED = new Set([
   ...BOARD_TYPES, ...Object.values(MODES).flatMap((m) => m.types), "roll", "end_turn", "buy_dev",
   "discard", "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly",
   "maritime_trade", "offer_trade", "counter_offer", "accept_trade", "decline_trade", "confirm_trade",
-  "accept_counter", "cancel_trade", "hero_flip", "hero_swap", "hero_pass", "use_tarly", "mance_take",
-  "melisandre_pick", "undo",
+  "accept_counter", "cancel_trade", "undo",
 ]);
-
-// The uses of the viewer's hero offered under "Use hero" (Samwell Tarly asks on his own).
-function heroUses(legal) {
-  return legal.filter((a) => a.type.startsWith("use_") && a.type !== "use_tarly");
-}
 
 function spotKey(a) {
   for (const f of SPOT_FIELDS) if (f in a) return `${f}:${a[f] === null ? "camp" : a[f]}`;
@@ -81,7 +74,8 @@ function render(areas, model, ctx) {
   // Board.
   const boardTypes = [...BOARD_TYPES, ...(ui.mode ? MODES[ui.mode].types : [])];
   // A stepwise hero choice whose step is a place on the board (Othell's roads) lights it up.
-  const heroStep = ui.panel === "hero" && heroUses(legal).length > STEPWISE_ABOVE ? boardStep(heroUses(legal), ui.heroPicks || []) : null;
+  const heroUses = heroes.uses(model, ctx);
+  const heroStep = ui.panel === "hero" && heroUses.length > STEPWISE_ABOVE ? boardStep(heroUses, ui.heroPicks || []) : null;
   const spots = heroStep ? heroStep.spots : spotsFor(legal, boardTypes);
   const onSpot = (key, actions) => {
     if (heroStep && actions.length > 1) { ui.heroPicks = [...(ui.heroPicks || []), heroStep.pickOf.get(key)]; ctx.rerender(); return; }
@@ -399,14 +393,8 @@ function mePanel(model, ctx) {
   const out = [h("section", { class: "card me", "aria-label": "Your hand" }, [
     h("h3", {}, [`Your hand `, h("span", { class: "muted" }, `· ${p.vp ?? p.visible_vp} VP · ${plural(total(hand), "card")}`)]), cards, dev,
   ])];
-  const hero = (view.heroes || []).find((x) => x.seat === model.seat);
-  if (hero && hero.hero) {
-    out[0].append(h("div", { class: `hero-card${hero.ready ? " ready" : ""}`, "data-hero": hero.hero }, [
-      h("b", {}, `${heroName(view, hero.hero)} · side ${hero.side}`),
-      h("span", { class: "hint" }, heroDoes(view, hero.hero)),
-      h("span", { class: "muted" }, hero.ready ? "ready" : "not ready this turn"),
-    ]));
-  }
+  const heroCard = heroes.handCard(view, model.seat);
+  if (heroCard) out[0].append(heroCard);
   return out;
 }
 
@@ -451,7 +439,8 @@ function actionsPanel(ui, model, ctx, types) {
   if (types.has("play_year_of_plenty")) plays.push(actionButton(`Play ${devName(view, "year_of_plenty")}`, { dataAction: "play_year_of_plenty", onClick: () => { ui.panel = "yop"; ctx.rerender(); } }));
   if (types.has("play_monopoly")) plays.push(actionButton("Play Monopoly", { dataAction: "play_monopoly", onClick: () => { ui.panel = "monopoly"; ctx.rerender(); } }));
   if (types.has("play_new_recruits")) plays.push(modeButton(ui, ctx, "recruits", "Play New Recruits"));
-  if (heroUses(legal).length) plays.push(actionButton("Use hero", { dataAction: "hero", kind: ui.panel === "hero" ? "selected" : "", onClick: () => { ui.panel = ui.panel === "hero" ? null : "hero"; ui.heroPicks = []; ctx.rerender(); } }));
+  const useHero = heroes.useButton(ui, model, ctx);
+  if (useHero) plays.push(useHero);
   if (plays.length) row.append(h("span", { class: "sep" }), ...plays);
   if (view.phase === "main" || types.has("end_turn")) {
     row.append(actionButton("End turn", { dataAction: "end_turn", kind: "end", enabled: types.has("end_turn"), onClick: () => ctx.act({ type: "end_turn" }) }));
@@ -502,47 +491,15 @@ function dialogs(ui, model, ctx, types) {
     out.push(card("Monopoly: take every card of one resource", [h("div", { class: "row wrap" }, legal.filter((a) => a.type === "play_monopoly").map((a) =>
       actionButton(chip(a.resource), { action: a, kind: "res-btn", ariaLabel: `Monopoly on ${a.resource}`, onClick: () => ctx.act(a) })))], { "data-dialog": "monopoly" }));
   }
-  if (ui.panel === "hero") {
-    const uses = heroUses(legal);
-    const hero = (view.heroes || []).find((x) => x.seat === model.seat);
-    const title = `Use ${hero && hero.hero ? heroName(view, hero.hero) : "your hero"}`;
-    if (uses.length > STEPWISE_ABOVE) {
-      out.push(stepChooser({
-        title, actions: uses, picks: ui.heroPicks || [], view, seatName: ctx.seatName, dataDialog: "hero",
-        onPicks: (picks) => { ui.heroPicks = picks; ctx.rerender(); },
-        onSend: (a) => { ui.heroPicks = []; ui.panel = null; ctx.act(a); },
-        onClose: () => { ui.heroPicks = []; ui.panel = null; ctx.rerender(); },
-      }));
-    } else if (uses.length) {
-      out.push(card(title, [h("div", { class: "choice-list" }, uses.map((a) =>
-        actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero" }));
-    }
-  }
-
-  // Hero questions.
-  if (types.has("hero_flip") || types.has("hero_swap")) {
-    out.push(card("After using your hero", [h("div", { class: "choice-list" }, legal.filter((a) => a.type === "hero_flip" || a.type === "hero_swap").map((a) =>
-      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "hero-after" }));
-  }
-  if (types.has("hero_pass") || types.has("use_tarly")) {
-    out.push(card("Samwell Tarly: take a resource?", [h("div", { class: "row wrap" }, legal.filter((a) => a.type === "hero_pass" || a.type === "use_tarly").map((a) =>
-      actionButton(a.type === "hero_pass" ? "Pass" : chip(a.resource), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "tarly" }));
-  }
-  if (types.has("mance_take")) {
-    out.push(card("Mance Rayder: take a card", [view.mance_hand ? h("div", {}, chips(view, view.mance_hand)) : null, h("div", { class: "row wrap" }, legal.filter((a) => a.type === "mance_take").map((a) =>
-      actionButton(chip(a.resource), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "mance" }));
-  }
-  if (types.has("melisandre_pick")) {
-    out.push(card("Melisandre: choose a card", [h("div", { class: "choice-list" }, legal.filter((a) => a.type === "melisandre_pick").map((a) =>
-      actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))], { "data-dialog": "melisandre" }));
-  }
+  // Brotherhood's heroes: the "Use hero" chooser and the questions of their own phases.
+  out.push(...heroes.dialogs(ui, model, ctx));
 
   const latest = trackFor(ui);
   const trade = tradePanel(ui, model, ctx, model.seq >= latest.seq ? latest.lastOffer : null);
   if (trade) out.push(trade);
 
   // Anything this renderer does not know yet stays reachable.
-  const unknown = legal.filter((a) => !HANDLED.has(a.type) && !a.type.startsWith("use_"));
+  const unknown = legal.filter((a) => !HANDLED.has(a.type) && !heroes.isHeroAction(ctx, a.type));
   if (unknown.length) {
     out.push(card("More actions", [h("div", { class: "choice-list" }, unknown.slice(0, 40).map((a) =>
       actionButton(actionLabel(a, view, ctx.seatName), { action: a, onClick: () => ctx.act(a) })))]));
@@ -619,10 +576,8 @@ function turnCue(model, ctx) {
   if (types.has("place_free_road")) return "Place a free road";
   if (types.has("accept_trade") || types.has("decline_trade")) return `${ctx.seatName(view.offer.player)} offers you a trade`;
   if (types.has("confirm_trade") || types.has("accept_counter") || types.has("cancel_trade")) return "Answer to your offer: confirm or cancel";
-  if (types.has("hero_flip") || types.has("hero_swap")) return "Flip your hero or take another";
-  if (types.has("hero_pass") || types.has("use_tarly")) return "Samwell Tarly: take a resource?";
-  if (types.has("mance_take")) return "Mance Rayder: take a card";
-  if (types.has("melisandre_pick")) return "Melisandre: choose a card";
+  const heroCue = heroes.cue(model, ctx);
+  if (heroCue) return heroCue;
   if (types.has("roll")) return "Your turn: roll the dice";
   if (types.has("end_turn")) return "Your turn: build, trade or end your turn";
   return "Your move";

@@ -480,36 +480,64 @@ function tie(model, ctx, ui) {
   ]);
 }
 
+// The action kinds each phase takes come from the server (ctx.game.actions, the game's
+// /api/meta entry: kind → {fields, phases}, read from the rules' one table of actions); the page
+// keeps no list of them. A phase is named as the view names it (view.phase).
+function phaseKinds(ctx) {
+  const byPhase = new Map();
+  for (const [kind, facts] of Object.entries((ctx.game && ctx.game.actions) || {})) {
+    for (const phase of facts.phases || []) byPhase.set(phase, [...(byPhase.get(phase) || []), kind]);
+  }
+  return byPhase;
+}
+
+const destroyText = (view) => view.phase === "supply"
+  ? "Your armies no longer fit your supply: click an army and choose the units to destroy."
+  : "Not every retreated unit fits your supply: choose the ones destroyed.";
+
+// The panel of each phase that waits for the viewer, by the phase's name; `kinds` are the
+// kinds the server says it takes.
+const PANELS = {
+  planning: (model, ctx, ui, plan) => planning(model, ctx, ui, plan),
+  messenger_raven: (model, ctx, ui, plan) => raven(model, ctx, ui, plan),
+  raid: (model, ctx, ui, plan) => raid(model, ctx, ui, plan),
+  march_choose: (model, ctx, ui, plan) => marchChoose(model, ctx, plan),
+  march_move: (model, ctx, ui, plan) => marchMove(model, ctx, ui, plan),
+  support: (model, ctx, ui, plan) => support(model, ctx, plan),
+  house_cards: (model, ctx) => houseCardChooser(model, ctx),
+  valyrian_steel_blade: (model, ctx, ui, plan, kinds) => panel("blade", "Valyrian Steel Blade", [hint("You hold the Valyrian Steel Blade: add +1 to your side in this battle? (Once per round.)"), h("div", { class: "action-row" }, ofType(model.legal, ...kinds).map((a) => actButton(a, a.use ? "Use the Blade (+1)" : "Keep it", ctx, a.use ? "primary" : "")))]),
+  casualties: (model, ctx, ui, plan) => casualties(model, ctx, ui, plan),
+  card_ability: (model, ctx, ui, plan) => abilityChoice(model, ctx, plan),
+  retreat: (model, ctx, ui, plan) => retreat(model, ctx, plan),
+  mustering: (model, ctx, ui, plan) => muster(model, ctx, ui, plan),
+  supply: (model, ctx, ui, plan, kinds) => areaUnitChoice(model, ctx, ui, plan, kinds, "destroy", "Destroy units", destroyText(model.view)),
+  retreat_losses: (model, ctx, ui, plan, kinds) => areaUnitChoice(model, ctx, ui, plan, kinds, "destroy", "Destroy units", destroyText(model.view)),
+  wildling_losses: (model, ctx, ui, plan, kinds) => areaUnitChoice(model, ctx, ui, plan, kinds, "wildlings", "Wildlings: losses", "The wildlings won: choose the units you lose, one at a time."),
+  bidding: (model, ctx, ui) => bid(model, ctx, ui),
+  tie: (model, ctx, ui) => tie(model, ctx, ui),
+  wildling_reward: (model, ctx, ui, plan, kinds) => simpleChoices(model, ctx, "reclaim", "The Night's Watch holds", "You bid most: take one of your played house cards back?", kinds),
+};
+// While the others answer a sealed phase, the viewer who has answered waits.
+const WAITING = { planning: (view) => waitingPlanning(view), bidding: (view) => waitingBid(view) };
+
 /** The plan (map highlights) and the panel of the viewer's decision now. */
 export function decide(model, ctx, ui) {
   const { view } = model;
   const legal = model.legal || [];
   const plan = newPlan();
   const types = new Set(legal.map((a) => a.type));
-  const has = (...ts) => ts.some((t) => types.has(t));
+  const byPhase = phaseKinds(ctx);
   let p = null;
-  if (model.seat === null || model.seat === undefined) p = null;
-  else if (has("place_order", "clear_order", "ready")) p = planning(model, ctx, ui, plan);
-  else if (view.phase === "planning") p = waitingPlanning(view);
-  else if (has("raven_swap", "raven_pass")) p = raven(model, ctx, ui, plan);
-  else if (has("raid")) p = raid(model, ctx, ui, plan);
-  else if (has("march")) p = marchChoose(model, ctx, plan);
-  else if (has("move", "end_march")) p = marchMove(model, ctx, ui, plan);
-  else if (has("support")) p = support(model, ctx, plan);
-  else if (has("house_card")) p = houseCardChooser(model, ctx);
-  else if (has("blade")) p = panel("blade", "Valyrian Steel Blade", [hint("You hold the Valyrian Steel Blade: add +1 to your side in this battle? (Once per round.)"), h("div", { class: "action-row" }, ofType(legal, "blade").map((a) => actButton(a, a.use ? "Use the Blade (+1)" : "Keep it", ctx, a.use ? "primary" : "")))]);
-  else if (has("casualty")) p = casualties(model, ctx, ui, plan);
-  else if (has("ability", "ability_pass")) p = abilityChoice(model, ctx, plan);
-  else if (has("retreat")) p = retreat(model, ctx, plan);
-  else if (has("muster", "end_muster")) p = muster(model, ctx, ui, plan);
-  else if (has("destroy")) p = areaUnitChoice(model, ctx, ui, plan, ["destroy"], "destroy", "Destroy units", view.phase === "supply" ? "Your armies no longer fit your supply: click an army and choose the units to destroy." : "Not every retreated unit fits your supply: choose the ones destroyed.");
-  else if (has("wildling_loss")) p = areaUnitChoice(model, ctx, ui, plan, ["wildling_loss"], "wildlings", "Wildlings: losses", "The wildlings won: choose the units you lose, one at a time.");
-  else if (has("bid")) p = bid(model, ctx, ui);
-  else if (view.phase === "bidding") p = waitingBid(view);
-  else if (has("tie_pick")) p = tie(model, ctx, ui);
-  else if (has("reclaim", "reclaim_pass")) p = simpleChoices(model, ctx, "reclaim", "The Night's Watch holds", "You bid most: take one of your played house cards back?", ["reclaim", "reclaim_pass"]);
+  const known = new Set();
+  for (const [phase, kinds] of byPhase) if (PANELS[phase]) kinds.forEach((k) => known.add(k));
+  if (model.seat !== null && model.seat !== undefined) {
+    // The phase whose kinds the legal actions are (the view's own first: `destroy` is two's).
+    const open = [...byPhase].filter(([ph, ks]) => PANELS[ph] && ks.some((k) => types.has(k)));
+    const [phase, kinds] = open.find(([ph]) => ph === view.phase) || open[0] || [];
+    if (phase) p = PANELS[phase](model, ctx, ui, plan, kinds);
+    else if (WAITING[view.phase]) p = WAITING[view.phase](view);
+  }
   // Anything else the engine allows still gets a button.
-  const known = new Set(["place_order", "clear_order", "ready", "raven_swap", "raven_pass", "raid", "march", "move", "end_march", "support", "house_card", "blade", "casualty", "ability", "ability_pass", "retreat", "muster", "end_muster", "destroy", "wildling_loss", "bid", "tie_pick", "reclaim", "reclaim_pass"]);
   const other = legal.filter((a) => !known.has(a.type));
   const extra = other.length ? panel("other", "More", [h("div", { class: "th-choices" }, other.map((a) => actButton(a, actionLabel(a, view), ctx)))]) : null;
   if (!p && model.seat !== null && model.seat !== undefined && !legal.length && !view.result) {

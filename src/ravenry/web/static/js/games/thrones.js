@@ -152,30 +152,35 @@ function keepMapAboveSheet(sheet, ui, key) {
   fitAboveCover(svg, ui, Math.min(0.8, Math.max(0, (m.bottom - s.top) / m.height)));
 }
 
+// The cue of each phase that waits for the viewer, by its name (the legal actions are always the
+// phase's, as the server's table of actions says: see thrones-decide.js).
+const CUES = {
+  planning: (view, types) => (types.has("place_order") ? "Planning: place your orders" : "Planning: all orders placed — press Done"),
+  messenger_raven: () => "Messenger Raven: swap an order?",
+  raid: () => "Resolve a Raid",
+  march_choose: () => "Resolve a March",
+  march_move: () => "March: move your units",
+  support: () => "Battle: pledge your support",
+  house_cards: () => "Battle: choose a house card",
+  valyrian_steel_blade: () => "Battle: use the Valyrian Steel Blade?",
+  casualties: () => "Battle: choose your losses",
+  supply: () => "Destroy units over your supply",
+  retreat_losses: () => "Destroy units over your supply",
+  retreat: () => "Battle: retreat",
+  card_ability: () => "Battle: use your card's ability?",
+  mustering: () => "Mustering: raise units",
+  bidding: (view) => `Bid for ${bidTitle(view.bid_for)}`,
+  tie: () => "Break the tie",
+  wildling_losses: () => "Wildlings: choose your losses",
+  wildling_reward: () => "Take a house card back?",
+};
+
 function turnCue(model) {
   const { view } = model;
   const legal = model.legal || [];
   if (view.result || !legal.length) return null;
-  const types = new Set(legal.map((a) => a.type));
-  if (types.has("place_order")) return "Planning: place your orders";
-  if (types.has("ready")) return "Planning: all orders placed — press Done";
-  if (types.has("raven_swap") || types.has("raven_pass")) return "Messenger Raven: swap an order?";
-  if (types.has("raid")) return "Resolve a Raid";
-  if (types.has("march")) return "Resolve a March";
-  if (types.has("move") || types.has("end_march")) return "March: move your units";
-  if (types.has("support")) return "Battle: pledge your support";
-  if (types.has("house_card")) return "Battle: choose a house card";
-  if (types.has("blade")) return "Battle: use the Valyrian Steel Blade?";
-  if (types.has("casualty")) return "Battle: choose your losses";
-  if (types.has("destroy")) return "Destroy units over your supply";
-  if (types.has("retreat")) return "Battle: retreat";
-  if (types.has("ability") || types.has("ability_pass")) return "Battle: use your card's ability?";
-  if (types.has("muster") || types.has("end_muster")) return "Mustering: raise units";
-  if (types.has("bid")) return `Bid for ${bidTitle(view.bid_for)}`;
-  if (types.has("tie_pick")) return "Break the tie";
-  if (types.has("wildling_loss")) return "Wildlings: choose your losses";
-  if (types.has("reclaim") || types.has("reclaim_pass")) return "Take a house card back?";
-  return `Your move, ${houseOf(view, model.seat)}`;
+  const cue = CUES[view.phase];
+  return cue ? cue(view, new Set(legal.map((a) => a.type))) : `Your move, ${houseOf(view, model.seat)}`;
 }
 
 /** The shell's end banner: the winning house (and who played it); the standings are the end
