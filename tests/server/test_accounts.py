@@ -192,6 +192,50 @@ def test_a_deleted_account_frees_its_name(any_database: str, caplog: pytest.LogC
     assert PASSWORD not in caplog.text and "argon2" not in caplog.text
 
 
+def test_a_deleted_accounts_seats_read_deleted_player(any_database: str) -> None:
+    """Deleting an account keeps its games: its seat, and its lines of chat, read "deleted player"
+    in the lobby, in the live game (its viewers are told at once), in the replay and after a
+    restart; the name typed for the seat is not shown again."""
+    with server(any_database) as client:
+        created = create(client, "catan", ["human", "human", "bot:random"])
+        game_id, invite = created["id"], tokens(created)
+        csrf = sign_up(client).json()["csrf"]
+        claim = f"/api/games/{game_id}/claim"
+        assert (
+            client.post(claim, json={"token": invite[0]}, headers={"X-CSRF-Token": csrf}).status_code == 200
+        )
+        url = f"/ws/{game_id}"
+        with client.websocket_connect(url) as ws, client.websocket_connect(url) as other:
+            arya, sansa = Viewer(ws, 0), Viewer(other, 1)
+            arya.hello(invite[0])
+            sansa.hello(invite[1])
+            arya.send({"t": "chat", "text": "winter is coming"})
+            assert sansa.recv_until("chat")["name"] == "Player 1"
+            gone = client.request(
+                "DELETE",
+                "/api/me",
+                content=json.dumps({"password": PASSWORD}),
+                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+            )
+            assert gone.status_code == 204
+            # Told at once (a presence frame from before, of the connections, may come first).
+            names = [s["name"] for s in sansa.recv_until("presence")["seats"]]
+            if names[0] != "deleted player":
+                names = [s["name"] for s in sansa.recv_until("presence")["seats"]]
+            assert names[:2] == ["deleted player", "Player 2"]
+        summary = client.get(f"/api/games/{game_id}").json()
+        assert [s["name"] for s in summary["seats"]][:2] == ["deleted player", "Player 2"]
+        with client.websocket_connect(url) as ws:
+            welcome = Viewer(ws, 1).hello(invite[1])
+        assert [line["name"] for line in welcome["chat"]] == ["deleted player"]
+        assert "Player 1" not in json.dumps(welcome)
+    with server(any_database) as client:  # a restart: the game is read from storage
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            welcome = Viewer(ws, 1).hello(invite[1])
+        assert [s["name"] for s in welcome["seats"]][:2] == ["deleted player", "Player 2"]
+        assert [line["name"] for line in welcome["chat"]] == ["deleted player"]
+
+
 def _as(client: TestClient, session_id: str) -> None:
     """Be the browser of that session (the test client's jar holds the server's cookie)."""
     client.cookies.clear()

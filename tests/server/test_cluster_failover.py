@@ -327,3 +327,48 @@ def test_a_paused_owner_that_wakes_up_writes_nothing_into_the_game_it_lost(
         assert sorted(stored) == list(range(1, len(stored) + 1)), "the stored actions have no gap"
         for p in players:
             p.ws.close()
+
+
+def test_an_account_opens_its_seat_through_a_process_that_does_not_play_the_game(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hello by account (``{"t":"hello","seat":N}``, no token) on process B of a game A plays:
+    B reads the cookie and relays the seats it keeps with the socket; another account's cookie
+    opens no seat."""
+    _redis_or_skip()
+    monkeypatch.setenv("RAVENRY_SECRET", "test-secret")
+    with _two_processes_and_a_game(postgres_url, tmp_path) as (_proc_a, port_a, port_b, created):
+        game_id = created["id"]
+        invite = {s["seat"]: token_of(s["invite"]) for s in created["seats"] if s["invite"]}
+        on_b = f"http://127.0.0.1:{port_b}"
+        cookies = {}
+        for name in ("Arya", "Sansa"):
+            made = httpx.post(
+                f"{on_b}/api/accounts", json={"username": name, "password": "correct horse"}, timeout=30
+            )
+            assert made.status_code == 201, made.text
+            cookies[name] = made.cookies["ravenry_session"]
+            if name == "Arya":
+                claimed = httpx.post(
+                    f"{on_b}/api/games/{game_id}/claim",
+                    json={"token": invite[1]},
+                    headers={"X-CSRF-Token": made.json()["csrf"]},
+                    cookies={"ravenry_session": cookies[name]},
+                    timeout=30,
+                )
+                assert claimed.status_code == 200, claimed.text
+
+        def hello_by_account(port: int, cookie: str) -> dict[str, Any]:
+            headers = {"Cookie": f"ravenry_session={cookie}"}
+            with connect(f"ws://127.0.0.1:{port}/ws/{game_id}", additional_headers=headers) as ws:
+                ws.send(json.dumps({"t": "hello", "seat": 1}))
+                while True:
+                    frame: dict[str, Any] = json.loads(ws.recv(timeout=20))
+                    if frame["t"] in ("welcome", "error"):
+                        return frame
+
+        assert _owner(postgres_url, game_id) != "" and port_a != port_b
+        welcome = hello_by_account(port_b, cookies["Arya"])
+        assert welcome["t"] == "welcome" and welcome["seat"] == 1, welcome
+        refused = hello_by_account(port_b, cookies["Sansa"])
+        assert refused["t"] == "error" and refused["code"] == "unauthorized", refused

@@ -12,7 +12,8 @@
 - ``POST /api/games/{id}/claim`` ``{"token"}``: keep the seat of that invite for the account, so
   that the game opens from any device signed in to it (the socket's hello then says
   ``{"t":"hello","seat":N}``, no token);
-- ``GET /api/me/games``: the account's games, those waiting for it first.
+- ``GET /api/me/games``: the account's games, those waiting for it first (server/your_games.py);
+- ``GET /api/me/games/events``: server-sent events, ``changed`` when one of them changes.
 
 What the checks are, and why, is in ravenry.server.accounts.
 """
@@ -20,13 +21,14 @@ What the checks are, and why, is in ravenry.server.accounts.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
+import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from ravenry.server.account_store import AccountStore, SessionRow
@@ -48,6 +50,10 @@ from ravenry.server.live import hash_token
 from ravenry.server.lobby import ApiError
 from ravenry.server.messages import validation_reason
 from ravenry.server.storage import Storage
+from ravenry.server.storage.schema import DELETED_PLAYER
+from ravenry.server.your_games import changes, your_games
+
+log = logging.getLogger("ravenry.server.accounts")
 
 
 class Credentials(BaseModel):
@@ -86,6 +92,24 @@ class Accounts:
         seats: frozenset[int] = await self.storage.call(self.store.seats_in, session.account.id, game_id)
         return seats
 
+    async def signed_in(self, request: Request) -> tuple[str, SessionRow]:
+        """The request's session (by its cookie) and its id's hash; ApiError 401 without one."""
+        sid = request.cookies.get(COOKIE)
+        session = None if not sid else await self.storage.call(self.store.session, session_hash(sid))
+        if session is None:
+            raise ApiError(401, "signed_out", "sign in first")
+        return session_hash(sid or ""), session
+
+    async def changing(self, request: Request) -> tuple[str, SessionRow]:
+        """The session of a change made with the cookie, its CSRF token checked (403 without);
+        the caller has checked the request's site and body (``app.state.check_post``)."""
+        id_hash, session = await self.signed_in(request)
+        if not csrf_matches(session.csrf, request.headers.get(CSRF_HEADER)):
+            raise ApiError(
+                403, "csrf", f"send the session's CSRF token in {CSRF_HEADER} (GET /api/me has it)"
+            )
+        return id_hash, session
+
 
 def add_account_routes(
     app: FastAPI,
@@ -93,7 +117,12 @@ def add_account_routes(
     limits: Limits,
     addresses: AddressBook,
     read_body: Callable[[Request], Awaitable[bytes]],
+    rename_seat: Callable[[str, int, str], Awaitable[None]],
+    forget: Sequence[Callable[[str], None]] = (),
 ) -> Accounts:
+    """The routes on ``app``; ``rename_seat(game, seat, name)`` renames a seat in the live game
+    wherever it is played (an account deleted: its seats read "deleted player"); each of
+    ``forget`` (blocking) drops what another part keeps of an account being deleted."""
     storage = hub.storage
     store = AccountStore(storage.engine)
     passwords = Passwords()
@@ -131,22 +160,14 @@ def add_account_routes(
         )
         return {"username": username, "csrf": csrf}
 
-    async def signed_in(request: Request) -> tuple[str, SessionRow]:
-        sid = request.cookies.get(COOKIE)
-        session = None if not sid else await blocking(store.session, session_hash(sid))
-        if session is None:
-            raise ApiError(401, "signed_out", "sign in first")
-        return session_hash(sid or ""), session
+    accounts = Accounts(store, storage)
+    signed_in = accounts.signed_in
 
     async def changing(request: Request) -> tuple[str, SessionRow, bytes]:
         """A change made with the cookie: same site, JSON, a session, and its CSRF token."""
         body = await read_body(request)
         app.state.check_post(request, body)
-        id_hash, session = await signed_in(request)
-        if not csrf_matches(session.csrf, request.headers.get(CSRF_HEADER)):
-            raise ApiError(
-                403, "csrf", f"send the session's CSRF token in {CSRF_HEADER} (GET /api/me has it)"
-            )
+        id_hash, session = await accounts.changing(request)
         return id_hash, session, body
 
     @app.post("/api/accounts", status_code=201)
@@ -231,7 +252,15 @@ def add_account_routes(
         given = parse(Password, body)
         if not await hashing(passwords.verify, session.account.password_hash, given.password):
             raise ApiError(403, "bad_credentials", "the password is not right")
+        kept = await blocking(store.seats_of, session.account.id)
         await blocking(store.delete, session.account.id)
+        for drop in forget:
+            await blocking(drop, session.account.id)
+        for game_id, seat in kept:  # the games being played show the new name at once
+            try:
+                await rename_seat(game_id, seat, DELETED_PLAYER)
+            except Exception:  # the game is read anew from storage when next loaded
+                log.warning("game %s: could not rename seat %s of a deleted account", game_id, seat)
         answer = Response(status_code=204)
         answer.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=secure)
         return answer
@@ -257,51 +286,22 @@ def add_account_routes(
         outcome = await blocking(store.claim, game_id, seat, session.account.id)
         if outcome == "taken":
             raise ApiError(409, "claimed", f"seat {seat} of this game is kept by another account")
+        hub.watch.account_changed(session.account.id)  # its pages list the game at once
         return {"game": game_id, "seat": seat}
 
     @app.get("/api/me/games")
     async def my_games(request: Request) -> dict[str, Any]:
         """Running games waiting for the account first (soonest deadline first), then the other
-        running and open ones, then the finished ones (newest first)."""
+        running and open ones, then the finished ones (newest first): server/your_games.py."""
         _id_hash, session = await signed_in(request)
-        games = []
-        for game_id, seat in await blocking(store.seats_of, session.account.id):
-            row = await blocking(storage.get_game, game_id)
-            if row is None:
-                continue
-            waiting = False
-            deadline = None
-            # Who decides is known from the game itself, loaded if it left memory (idle); in a
-            # cluster, a game another process plays is listed without it.
-            live = None
-            status = row.status
-            if status != "finished":
-                with contextlib.suppress(ApiError):
-                    live = await hub.live(game_id)
-                status = status if live is None else live.status
-            if live is not None and status == "running":
-                waiting = seat in live.state.decision().players
-                deadline = live.seats[seat].clock.deadline if waiting else None
-            games.append(
-                {
-                    "id": game_id,
-                    "game": row.kind,
-                    "seat": seat,
-                    "status": status,
-                    "your_turn": waiting,
-                    "deadline": deadline,
-                    "result": row.result,
-                    "created_at": row.created_at,
-                    "play": f"/play/{game_id}",
-                }
-            )
-        order = {"running": 1, "open": 1, "finished": 2}
+        return {"games": await your_games(hub, store, session.account.id)}
 
-        def rank(g: dict[str, Any]) -> tuple[Any, ...]:
-            first = 0 if g["your_turn"] else order.get(g["status"], 1)
-            return (first, g["deadline"] if g["deadline"] is not None else float("inf"), -g["created_at"])
+    @app.get("/api/me/games/events")
+    async def my_games_events(request: Request) -> StreamingResponse:
+        """Server-sent events: ``changed`` whenever one of the account's games changes."""
+        _id_hash, session = await signed_in(request)
+        stream = await changes(hub, store, session.account.id, request.is_disconnected)
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
 
-        games.sort(key=rank)
-        return {"games": games}
-
-    return Accounts(store, storage)
+    return accounts

@@ -1,5 +1,6 @@
-"""Accounts in the database (migration 0007): the ``accounts`` and ``account_sessions`` tables and
-the blocking queries on them (run them through ``Storage.call``). Only hashes are kept: a
+"""Accounts in the database (migration 0007): the blocking queries on the ``accounts``,
+``account_sessions`` and ``account_seats`` tables (run them through ``Storage.call``; the tables
+are declared in ravenry.server.storage.schema, since a seat's name reads from them). Only hashes are kept: a
 password's Argon2 hash, and the SHA-256 of a session's id. What an account may do, and the
 checks on it, are in ravenry.server.accounts.
 """
@@ -9,61 +10,19 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import (
-    Column,
-    Engine,
-    Float,
-    ForeignKeyConstraint,
-    Integer,
-    PrimaryKeyConstraint,
-    String,
-    Table,
-    Text,
-    delete,
-    select,
-    update,
-)
+from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ravenry.server.storage.schema import metadata
+from ravenry.server.storage.schema import account_seats_table, account_sessions_table, accounts_table
 
-__all__ = ["AccountRow", "AccountStore", "SessionRow"]
-
-accounts_table = Table(
-    "accounts",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("username", String(32), nullable=True),  # as typed; None once the account is deleted
-    Column("username_key", String(32), nullable=True, unique=True),  # case-folded: one per name
-    Column("password_hash", Text, nullable=True),
-    Column("created_at", Float, nullable=False),
-    Column("deleted_at", Float, nullable=True),
-)
-
-account_sessions_table = Table(
-    "account_sessions",
-    metadata,
-    Column("id_hash", String(64), primary_key=True),  # SHA-256 of the cookie's session id
-    Column("account_id", String(32), nullable=False, index=True),
-    Column("csrf", String(64), nullable=False),  # the token a cookie-authenticated change must send
-    Column("created_at", Float, nullable=False),
-    ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
-)
-
-
-# A person's seat kept by their account (claimed with the seat's invite): the game opens from any
-# device signed in to it. One account per seat; the row outlives a deleted account.
-account_seats_table = Table(
-    "account_seats",
-    metadata,
-    Column("game_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("account_id", String(32), nullable=False, index=True),
-    Column("claimed_at", Float, nullable=False),
-    PrimaryKeyConstraint("game_id", "seat"),
-    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
-    ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
-)
+__all__ = [
+    "AccountRow",
+    "AccountStore",
+    "SessionRow",
+    "account_seats_table",
+    "account_sessions_table",
+    "accounts_table",
+]
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from ravenry.server.account_routes import add_account_routes
 from ravenry.server.accounts import COOKIE
+from ravenry.server.alerts.config import AlertSettings
+from ravenry.server.alerts.routes import add_alert_routes
+from ravenry.server.alerts.service import AlertService
 from ravenry.server.bot_workers import DEFAULT_BOT_WORKERS, BotPool
 from ravenry.server.clocks import WallClock
 from ravenry.server.cluster import DEFAULT_LEASE, Cluster, OpFn, new_node_name, with_node
@@ -37,6 +40,8 @@ from ravenry.server.limits import AddressBook, AddressState, Limits, client_addr
 from ravenry.server.live import Connection, LiveGame
 from ravenry.server.lobby import ApiError, too_many_games
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
+from ravenry.server.ratings.routes import add_rating_routes
+from ravenry.server.ratings.service import Ratings
 from ravenry.server.sockets import SocketLike, pump, serve_socket
 from ravenry.server.storage import NotOwner, Storage
 from ravenry.server.transport import SecurityHeaders
@@ -74,6 +79,8 @@ def create_app(
     cluster_redis: str | None = None,
     cluster_lease: float | None = None,
     secret: str | None = None,
+    smtp_url: str | None = None,
+    alerts: AlertSettings | None = None,
 ) -> FastAPI:
     """The server on ``database_url`` (``sqlite:///file`` or ``postgresql+psycopg://...``), with
     ``limits`` (every one a setting, see :class:`~ravenry.server.limits.Limits`); ``rate``, if
@@ -82,7 +89,9 @@ def create_app(
     one thread of this process, see :mod:`~ravenry.server.bot_workers`). With ``cluster_redis``
     this process is one of several over one PostgreSQL (:mod:`~ravenry.server.cluster`; its
     lease lasts ``cluster_lease`` seconds); ``secret``, the same for every process, seals the
-    rematch invites kept in the database (:mod:`~ravenry.server.rematches`)."""
+    rematch invites kept in the database (:mod:`~ravenry.server.rematches`). Turn alerts
+    (:mod:`~ravenry.server.alerts`) send email through ``smtp_url`` (none without it), as
+    ``alerts`` says (its defaults otherwise)."""
     limits = limits or Limits()
     if rate is not None:
         limits = dataclasses.replace(limits, rate=rate)
@@ -99,20 +108,33 @@ def create_app(
     if cluster_redis is not None:
         cluster = Cluster(hub, storage, cluster_redis, node, cluster_lease or DEFAULT_LEASE)
     addresses = AddressBook(limits)
+    ratings = Ratings(storage)
+    hub.on_finished = ratings.finished  # each game's end rates it (if rated), off the event loop
+    alert_settings = alerts or AlertSettings()
+    if smtp_url is not None:
+        alert_settings = dataclasses.replace(alert_settings, smtp_url=smtp_url)
+    turn_alerts = AlertService(storage, alert_settings, limits.origin, hub.wall)
+    turn_alerts.is_current = lambda live: hub.games.get(live.id) is live
+    hub.on_waits = turn_alerts.notice  # it only takes note: delivery is off the event loop
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await (hub.start() if cluster is None else cluster.start())
+        await ratings.start()  # after the migrations: rates the games a crash left unrated
+        await turn_alerts.start()  # the VAPID keys (made at the first start), then the sender
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
+            await ratings.stop()
+            await turn_alerts.stop()
             await (hub.stop() if cluster is None else cluster.stop())
             storage.close()
 
     app = FastAPI(title="ravenry", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.state.alerts = turn_alerts
     app.state.cluster = cluster
     app.state.limits = limits
     app.state.addresses = addresses
@@ -144,7 +166,13 @@ def create_app(
             raise too_many_games(limits)
 
     app.state.check_post = _check_post
-    accounts = add_account_routes(app, hub, limits, addresses, _body)
+
+    async def _rename_seat(game_id: str, seat: int, name: str) -> None:
+        await _on_owner(game_id, "rename", {"seat": seat, "name": name})
+
+    # A deleted account's alert settings (its email address, its devices) are erased with it.
+    forget = [turn_alerts.store.forget_account]
+    accounts = add_account_routes(app, hub, limits, addresses, _body, _rename_seat, forget)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -185,6 +213,9 @@ def create_app(
     async def play_page(game_id: str) -> Response:
         return _page("play.html")
 
+    add_rating_routes(app, ratings, _page)
+    add_alert_routes(app, turn_alerts, accounts, storage, limits, _body, STATIC_DIR)
+
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
 
     # -- lobby API (the lobby's operations: lobby.py) ---------------------------------------------
@@ -202,8 +233,26 @@ def create_app(
             parsed = CreateGame.model_validate_json(body)
         except ValidationError as exc:
             raise ApiError(422, "bad_request", validation_reason(exc)) from None
+        # A seat of the signed-in account's own ("me"): the cookie and its CSRF token, checked
+        # before anything is made; the seat is kept in the account once the game exists.
+        session = None
+        if any(seat.me for seat in parsed.seats):
+            _id_hash, session = await accounts.changing(request)
+            parsed = parsed.model_copy(
+                update={
+                    "seats": [
+                        s.model_copy(update={"name": s.name or session.account.username}) if s.me else s
+                        for s in parsed.seats
+                    ]
+                }
+            )
         _creating(request)
-        return await lobby.create(parsed)
+        created = await lobby.create(parsed)
+        if session is not None:
+            mine = next(n for n, seat in enumerate(parsed.seats) if seat.me)
+            await storage.call(accounts.store.claim, created["id"], mine, session.account.id)
+            created["me"] = mine
+        return created
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> dict[str, Any]:
@@ -219,7 +268,14 @@ def create_app(
             return await ops[op](game_id, args)
         return await cluster.call(game_id, op, args)
 
+    async def _rename(game_id: str, args: dict[str, Any]) -> dict[str, Any]:
+        live = hub.games.get(game_id)  # a game not in memory reads the name from storage
+        if live is not None:
+            live.rename_seat(int(args["seat"]), str(args["name"]))
+        return {}
+
     ops: dict[str, OpFn] = {
+        "rename": _rename,
         "revoke": lambda game_id, args: lobby.revoke(game_id, int(args["seat"]), args["token"]),
         "mute": lambda game_id, args: lobby.mute(game_id, bool(args["spectators"]), args["token"]),
         "rematch": lambda game_id, args: lobby.rematch(game_id, args["token"], bool(args["may_create"])),
@@ -306,10 +362,10 @@ def create_app(
                 return
             address.open_sockets += 1
             counted = True
-            if cluster is not None and not await cluster.plays_here(game_id):  # relayed to its owner
-                await cluster.front(websocket, game_id, client_address(websocket.scope.get("client")))
-                return
             held = await accounts.seats_held(websocket.cookies.get(COOKIE), game_id)
+            if cluster is not None and not await cluster.plays_here(game_id):  # relayed to its owner
+                await cluster.front(websocket, game_id, client_address(websocket.scope.get("client")), held)
+                return
             await play(websocket, game_id, address, conn, writer, held)  # closes conn and awaits writer
         except WebSocketDisconnect:
             pass
@@ -332,8 +388,8 @@ def create_app(
     ) -> None:
         """Serve a client's socket on the game (this process plays it): everything after the
         connection's own checks. In a cluster, the owner's half of a socket (cluster.py); its
-        account's seats (``held``) are known only where the socket was opened, so in a cluster a
-        seat is taken by its invite token."""
+        account's seats (``held``) are read where the socket was opened, from its cookie, and
+        relayed with it."""
         conn = conn or Connection()
         writer = writer or asyncio.create_task(pump(websocket, conn))
         live: LiveGame | None = None
@@ -354,8 +410,8 @@ def create_app(
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=5)
 
-    async def relayed(websocket: SocketLike, game_id: str, client: str) -> None:
-        await play(websocket, game_id, addresses.get(client))
+    async def relayed(websocket: SocketLike, game_id: str, client: str, held: frozenset[int]) -> None:
+        await play(websocket, game_id, addresses.get(client), held=held)
 
     if cluster is not None:
         cluster.play = relayed

@@ -102,6 +102,12 @@ class Chat:
             host.send_to_all(dumps(frame))
         return None
 
+    def rename(self, seat: int, name: str) -> None:
+        """The lines in memory from ``seat`` say its new name (storage reads it anew)."""
+        for frame in self.recent:
+            if frame["from"] == seat:
+                frame["name"] = name
+
     async def mute_spectators(self, muted: bool) -> None:
         """The host's switch: stored first, then every viewer hears of it."""
         host = self.host

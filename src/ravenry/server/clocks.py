@@ -11,6 +11,9 @@ bot that sees only that seat's view and commits it like any move (``timekeeper``
   after each decision (a chess clock with increment). A timeout empties the bank (then + I).
 - ``slow:S``: an asynchronous game, S seconds per decision (1 h to 14 days).
 
+The table's third option, ``rated`` (true or false, :func:`check_rated`), needs a clock: a rated
+game is played to its end, a stand-in bot playing a seat whose time ran out.
+
 Durations are whole seconds, or a number with ``s``, ``m``, ``h`` or ``d`` (``chess:10m+5s``,
 ``slow:24h``).
 """
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 # The options the table (not the rules) owns; they are stored with the game's other options.
-TABLE_OPTIONS = ("clock", "away_after")
+TABLE_OPTIONS = ("clock", "away_after", "rated")
 DEFAULT_AWAY_AFTER = 2
 AWAY_AFTER_RANGE = (1, 20)
 MOVES_REMEMBERED = 16  # clocks kept for undo: more than the rules let be taken back in a row
@@ -113,6 +116,29 @@ def parse_away_after(value: object) -> int:
     return value
 
 
+def parse_rated(value: object) -> bool:
+    """Whether the game is rated (issue 31 §4: its accounts' ratings change when it ends)."""
+    if value is None:
+        return False
+    if type(value) is not bool:
+        raise ValueError("option 'rated' must be true or false")
+    return value
+
+
+def check_rated(options: Mapping[str, object]) -> None:
+    """A rated game needs a clock (nobody stalls a rated game forever: a stand-in bot plays a
+    seat whose time ran out) and no ``undo`` (the Catan family's option: a rated move is
+    final). ValueError with the reason otherwise."""
+    if not parse_rated(options.get("rated")):
+        return
+    if not parse_clock(options.get("clock")).on:
+        raise ValueError(
+            "a rated game needs a clock (option 'clock', e.g. move:60, chess:10m+5s or slow:24h)"
+        )
+    if options.get("undo") is True:
+        raise ValueError("a rated game cannot allow undo (option 'undo'): its moves are final")
+
+
 def table_options(options: Mapping[str, object]) -> tuple[ClockSpec, int]:
     """The clock and the timeouts in a row after which a seat is away, from a game's options."""
     return parse_clock(options.get("clock")), parse_away_after(options.get("away_after"))
@@ -136,6 +162,14 @@ def option_specs() -> list[dict[str, Any]]:
             "choices": [1, 2, 3, 5],
             "labels": [f"away after {n} timeout{'s' if n > 1 else ''} in a row" for n in (1, 2, 3, 5)],
             "description": "Timeouts in a row after which a bot plays the seat until its person is back.",
+        },
+        {
+            "name": "rated",
+            "table": True,
+            "default": False,
+            "choices": [False, True],
+            "labels": ["not rated", "rated (needs a clock; counts when two accounts play)"],
+            "description": "A rated game changes the ratings of the accounts seated in it when it ends.",
         },
     ]
 

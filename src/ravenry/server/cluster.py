@@ -66,7 +66,8 @@ DISCONNECT: dict[str, Any] = {"type": "websocket.disconnect", "code": 1001}
 
 # What the app gives the cluster: its play handler (the back half of a WebSocket) and the
 # handlers of the HTTP calls run on a game's owner.
-PlayFn = Callable[["TunnelSocket", str, str], Awaitable[None]]
+# (the back half of a socket, game id, client address, the seats its account keeps)
+PlayFn = Callable[["TunnelSocket", str, str, frozenset[int]], Awaitable[None]]
 OpFn = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
@@ -118,9 +119,14 @@ class Front:
     """The front half of a client's WebSocket: the client's messages go to the game's owner, the
     owner's frames to the client; the hello and the unanswered acts are kept to say again."""
 
-    def __init__(self, cluster: Cluster, sid: str, game_id: str, websocket: Any, address: str) -> None:
+    def __init__(
+        self, cluster: Cluster, sid: str, game_id: str, websocket: Any, address: str, held: frozenset[int]
+    ) -> None:
         self.cluster, self.sid, self.game_id, self.websocket = cluster, sid, game_id, websocket
         self.address = address
+        # The seats the client's account keeps in this game, read here from its cookie (the owner
+        # never sees the cookie): the owner takes them as the socket's.
+        self.held = sorted(held)
         self.owner: str | None = None
         self.gen = 0  # +1 at every back opened: what an older back says is dropped
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -224,7 +230,14 @@ class Front:
             await asyncio.sleep(0.5)
         self.owner = owner
         self.gen += 1
-        opening = {"k": "open", "sid": self.sid, "g": self.gen, "game": self.game_id, "addr": self.address}
+        opening = {
+            "k": "open",
+            "sid": self.sid,
+            "g": self.gen,
+            "game": self.game_id,
+            "addr": self.address,
+            "held": self.held,
+        }
         self.cluster.post(owner, opening)
         if replay:
             # An act without a cid might have been taken by the owner that died: it is answered
@@ -518,7 +531,8 @@ class Cluster:
                     front.dropped = True
                 front.events.put_nowait(message)
         elif kind == "open":
-            self._open_back(message["sid"], message["g"], message["game"], message.get("addr") or "")
+            held = frozenset(int(seat) for seat in message.get("held") or ())
+            self._open_back(message["sid"], message["g"], message["game"], message.get("addr") or "", held)
         elif kind == "in":
             back = self.backs.get(message["sid"])
             if back is not None and back.gen != message["g"]:
@@ -541,32 +555,35 @@ class Cluster:
                 future.set_result(message)
 
     # -- the two halves of a WebSocket ----------------------------------------------------------
-    async def front(self, websocket: Any, game_id: str, address: str) -> None:
-        """Serve a client's WebSocket on this process, whichever process owns the game."""
+    async def front(
+        self, websocket: Any, game_id: str, address: str, held: frozenset[int] = frozenset()
+    ) -> None:
+        """Serve a client's WebSocket on this process, whichever process owns the game; ``held``:
+        the seats the client's account keeps in it."""
         sid = f"{self.node}/{next(self._sids)}"
-        front = Front(self, sid, game_id, websocket, address)
+        front = Front(self, sid, game_id, websocket, address, held)
         self.fronts[sid] = front
         try:
             await front.run()
         finally:
             del self.fronts[sid]
 
-    def _open_back(self, sid: str, gen: int, game_id: str, address: str) -> None:
+    def _open_back(self, sid: str, gen: int, game_id: str, address: str, held: frozenset[int]) -> None:
         old = self.backs.get(sid)
         if old is not None:  # the front rerouted to this process again: the old half ends quietly
             old.moved = True
             old.inbox.put_nowait(DISCONNECT)
         back = TunnelSocket(self, sid, _node_of(sid), gen, game_id)
         self.backs[sid] = back
-        asyncio.get_running_loop().create_task(self._serve_back(back, game_id, address))
+        asyncio.get_running_loop().create_task(self._serve_back(back, game_id, address, held))
 
-    async def _serve_back(self, back: TunnelSocket, game_id: str, address: str) -> None:
+    async def _serve_back(self, back: TunnelSocket, game_id: str, address: str, held: frozenset[int]) -> None:
         try:
             if self._stopping or not await self.ensure_owned(game_id):
                 back.move()
                 return
             assert self.play is not None
-            await self.play(back, game_id, address)
+            await self.play(back, game_id, address, held)
         except Exception:
             log.exception("game %s: a relayed socket failed", game_id)
             back.move()

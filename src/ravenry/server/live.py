@@ -44,6 +44,7 @@ from ravenry.core.errors import (
 from ravenry.core.protocol import Event, Game, GameState
 from ravenry.core.record import GameRecord, replay_to
 from ravenry.core.registry import declaration
+from ravenry.server.alerts.waits import WaitStarts
 from ravenry.server.bot_turns import BotTurns
 from ravenry.server.bot_workers import BotPool
 from ravenry.server.chat import Chat, chat_frame
@@ -93,6 +94,9 @@ class Connection:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        # Whether the page is visible (the play page says when it changes): turn alerts are not
+        # sent to a seat looking at its game. A client that never says counts as looking.
+        self.visible = True
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(dumps(message))
@@ -149,12 +153,21 @@ class LiveGame:
     # Where bots think (the hub's, shared by every game): worker processes, off the event loop.
     bot_pool: BotPool = field(default_factory=lambda: BotPool(0))
     on_idle: Callable[[LiveGame], None] | None = None
+    # Told (with the game's id) when the game changes for those outside it: an action committed,
+    # the game started (the "Your games" page's stream, server/watch.py).
+    on_change: Callable[[str], None] | None = None
+    # Told once the action that ended the game is committed (the hub's: ratings, off the loop).
+    on_finished: Callable[[LiveGame], None] | None = None
     # Presence changes within this many seconds go out as one frame, and only if seats changed.
     presence_delay: float = 0.0
     presence_pending: asyncio.Handle | None = None
     presence_sent: list[dict[str, Any]] | None = None
     # The rematch once someone asked for it: its id and each person's seat token (memory only).
     rematch: tuple[str, dict[int, str]] | None = None
+    # Since when each deciding seat decides (its wait's name), and who hears when that may have
+    # changed: the turn alerts (ravenry.server.alerts), which only take note, never send here.
+    waits: WaitStarts = field(default_factory=WaitStarts)
+    on_waits: Callable[[LiveGame], None] | None = None
     # The parts' starting points (the parts keep them): the clock, the timeouts in a row that
     # make a seat away, whether the stored clocks are those of the last action (False after a
     # crash between the two), the spectators' mute.
@@ -196,7 +209,8 @@ class LiveGame:
             if cid is not None:
                 cids[(seat, cid)] = n
 
-        state = replay_to(record, each_step=logged)
+        waits = WaitStarts()
+        state = replay_to(record, each_step=logged, each_state=waits.see)
         clock_spec, away_after = table_options(row.options)
         live = cls(
             id=row.id,
@@ -210,6 +224,7 @@ class LiveGame:
             host_token_hash=row.host_token_hash,
             cids=cids,
             history=history,
+            waits=waits,
             spectators_muted=row.spectators_muted,
             clock_spec=clock_spec,
             away_after=away_after,
@@ -239,6 +254,13 @@ class LiveGame:
 
     def public_seats(self) -> list[dict[str, Any]]:
         return [s.public(self.connected(s)) for s in self.seats]
+
+    def rename_seat(self, seat: int, name: str) -> None:
+        """Seat ``seat`` is called ``name`` now (its account was deleted: "deleted player"), in
+        the seats and the chat every viewer is sent; storage already reads it so."""
+        self.seats[seat].name = name
+        self.chat.rename(seat, name)
+        self.broadcast_presence()
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -348,11 +370,23 @@ class LiveGame:
                 self.status = "running"
                 self.bot_turns.schedule()
                 self.timekeeper.start()
+                self._changed()
+                self.notice_waits()
             try:
                 await self.storage.call(self.storage.claim_seat, self.id, conn.seat)
             except Exception:
                 log.exception("game %s: could not record that seat %s connected", self.id, conn.seat)
         self.broadcast_presence()
+
+    def notice_waits(self) -> None:
+        """Who decides may have changed (an action, the start, a restore): tell the alerts."""
+        if self.waits.seq != self.seq:
+            self.waits.see(self.seq, self.state)
+        if self.on_waits is not None:
+            try:
+                self.on_waits(self)
+            except Exception:  # an alert must never cost a move
+                log.exception("game %s: the turn alerts failed to take note", self.id)
 
     def detach(self, conn: Connection) -> None:
         if conn in self.connections:
@@ -498,9 +532,17 @@ class LiveGame:
         if result is not None:
             self.status = "finished"
             asyncio.get_running_loop().call_soon(self._maybe_idle)
+            if self.on_finished is not None:
+                self.on_finished(self)
         if clocks is not None and self.timekeeper.commit(clocks, seat):
             self.broadcast_presence()  # the actor went away: a bot plays the seat now
+        self._changed()
+        self.notice_waits()
         return Outcome(seq), entry
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.id)
 
     async def _resync_after_failure(self) -> None:
         """After a failed commit, check that the database did not take the action after all (a

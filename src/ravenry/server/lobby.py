@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ravenry.core.errors import IllegalAction
 from ravenry.core.record import GameRecord, replay_to
 from ravenry.server.bot_workers import BotPool
-from ravenry.server.clocks import TABLE_OPTIONS, table_options
+from ravenry.server.clocks import TABLE_OPTIONS, check_rated, table_options
 from ravenry.server.clocks import option_specs as table_option_specs
 from ravenry.server.limits import Limits
 from ravenry.server.live import LiveGame, Seat, chat_frame, hash_token, invite_link, new_token
@@ -374,11 +374,18 @@ class Lobby:
         try:
             clock_spec, away_after = table_options(request.options)
             check_game_options(game, game_options, SERVER_OPTIONS)
+            check_rated(request.options)
         except ValueError as exc:
             raise ApiError(400, "bad_options", str(exc)) from None
+        if sum(1 for seat in request.seats if seat.me) > 1:
+            raise ApiError(400, "bad_seats", "at most one seat may be yours ('me')")
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for n, seat in enumerate(request.seats):
+            if seat.me and seat.kind != "human":
+                raise ApiError(
+                    400, "bad_seats", f"seat {n} is a bot; only a person's seat may be yours ('me')"
+                )
             if seat.kind == "bot":
                 # A level (easy, medium, hard) is stored as its spec for this game.
                 spec, level = resolve_bot(seat.bot or "greedy", game.id)

@@ -92,20 +92,30 @@ class Chat(_Strict):
     text: Annotated[str, Field(min_length=1, max_length=CHAT_MAX_CHARS)]
 
 
+class Visibility(_Strict):
+    """The play page is visible or hidden now (``document.visibilityState``): a seat looking at
+    its game gets no turn alert."""
+
+    t: Literal["visibility"]
+    visible: bool
+
+
 class MuteChat(_Strict):
     """The host's switch for spectators' chat (``POST /api/games/{id}/chat/mute``)."""
 
     spectators: bool
 
 
-ClientMessage = Annotated[Hello | Act | Ping | Chat | Takeover, Field(discriminator="t")]
-client_message: TypeAdapter[Hello | Act | Ping | Chat | Takeover] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Ping | Chat | Takeover | Visibility, Field(discriminator="t")]
+client_message: TypeAdapter[Hello | Act | Ping | Chat | Takeover | Visibility] = TypeAdapter(ClientMessage)
 
 
 class SeatRequest(_Strict):
     kind: Literal["human", "bot"]
     name: Annotated[str, Field(max_length=40), Printable] | None = None
     bot: Annotated[str, Field(min_length=1, max_length=120), Printable] | None = None
+    # The signed-in account's own seat (POST /api/games with its session cookie and CSRF token).
+    me: bool = False
 
 
 class CreateGame(_Strict):

@@ -24,6 +24,7 @@ from ravenry.server.messages import (
     Hello,
     Ping,
     Takeover,
+    Visibility,
     client_message,
     validation_reason,
 )
@@ -150,6 +151,8 @@ async def serve_socket(
             await live.act(conn, conn.seat, message.cid, message.at, message.a)
         elif isinstance(message, Ping):
             conn.send({"t": "pong"})
+        elif isinstance(message, Visibility):
+            conn.visible = message.visible  # read when a turn alert is due (alerts/service.py)
         elif isinstance(message, Takeover):
             refusal = await live.take_over(conn)
             if refusal is not None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-import ravenry.server.account_store  # noqa: F401  (see below)
+import ravenry.server.alerts.store  # its tables: see below
+import ravenry.server.ratings.store  # noqa: F401  (its tables: see below)
 from ravenry.server.storage import metadata
 
-# Every table, for autogenerate: the storage package declares the games' and the cluster's tables
-# on ``metadata``; the accounts' are declared where they are queried, in account_store, imported
-# above for that alone.
+# Every table, for autogenerate: the storage package declares the games', the accounts' and the
+# cluster's tables on ``metadata``; a module elsewhere that declares its own is imported above.
 target_metadata = metadata
 
 

@@ -9,10 +9,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, Select, Table, case, func, select
 
 from .rows import ActionRow, ChatRow, GameRow, SeatRow, chat_row, game_row, seat_row
-from .schema import actions_table, analyses_table, chat_table, games_table, rematches_table, seats_table
+from .schema import (
+    DELETED_PLAYER,
+    account_seats_table,
+    accounts_table,
+    actions_table,
+    analyses_table,
+    chat_table,
+    games_table,
+    rematches_table,
+    seats_table,
+)
 
 __all__ = ["Queries"]
 
@@ -57,10 +67,7 @@ class Queries:
     def recent_chat(self, game_id: str, limit: int) -> list[ChatRow]:
         """The last ``limit`` lines of a game, oldest first."""
         query = (
-            select(chat_table)
-            .where(chat_table.c.game_id == game_id)
-            .order_by(chat_table.c.n.desc())
-            .limit(limit)
+            _chat_named.where(chat_table.c.game_id == game_id).order_by(chat_table.c.n.desc()).limit(limit)
         )
         with self.engine.begin() as conn:
             rows = conn.execute(query).all()
@@ -69,8 +76,7 @@ class Queries:
     def chat_at(self, game_id: str, seq: int, limit: int) -> list[ChatRow]:
         """The first ``limit`` lines said while the game stood at ``seq`` (for the replay)."""
         query = (
-            select(chat_table)
-            .where(chat_table.c.game_id == game_id, chat_table.c.seq == seq)
+            _chat_named.where(chat_table.c.game_id == game_id, chat_table.c.seq == seq)
             .order_by(chat_table.c.n)
             .limit(limit)
         )
@@ -105,8 +111,24 @@ class Queries:
             ids = [g.id for g in games]
             seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
             if ids:
-                for s in conn.execute(
-                    select(seats_table).where(seats_table.c.game_id.in_(ids)).order_by(seats_table.c.seat)
-                ).all():
+                for s in conn.execute(_seats_named.where(seats_table.c.game_id.in_(ids))).all():
                     seats[s.game_id].append(seat_row(s))
         return [game_row(g, seats[g.id]) for g in games]
+
+
+def _named(table: Table) -> Select[Any]:
+    """``table``'s rows (a game's seats, or its chat lines) as people see them: a seat kept by an
+    account since deleted reads "deleted player" (the name typed for it stays in the row, never
+    shown again)."""
+    name = case((accounts_table.c.deleted_at.is_not(None), DELETED_PLAYER), else_=table.c.name)
+    kept = account_seats_table.c.game_id == table.c.game_id
+    kept &= account_seats_table.c.seat == table.c.seat
+    return select(*(c for c in table.c if c.name != "name"), name.label("name")).select_from(
+        table.outerjoin(account_seats_table, kept).outerjoin(
+            accounts_table, accounts_table.c.id == account_seats_table.c.account_id
+        )
+    )
+
+
+_seats_named = _named(seats_table).order_by(seats_table.c.seat)
+_chat_named = _named(chat_table)

@@ -10,10 +10,12 @@ Chat lines are rows of ``chat`` keyed ``(game_id, n)``, each with the game's ``s
 said (the replay shows a line at that position); whether the host muted spectators is a column of
 the game. Chat is public to the game's viewers, so nothing in it is secret.
 
+The accounts' tables are here too (their queries are in :mod:`ravenry.server.account_store`):
+a seat kept by an account that was deleted reads "deleted player" wherever a game is read.
 The other tables are declared next to the queries on them, on this ``metadata``: the cluster's
-(``cluster_nodes``, ``game_owners``) in :mod:`ravenry.server.storage.leases`, the accounts' in
-:mod:`ravenry.server.account_store`. The migrations' env imports all three, so that Alembic sees
-every table (tests/server/test_storage.py checks the metadata against the migrations). The
+(``cluster_nodes``, ``game_owners``) in :mod:`ravenry.server.storage.leases`. The migrations'
+env imports every module that declares tables, so that Alembic sees every table
+(tests/server/test_storage.py checks the metadata against the migrations). The
 schema itself is made by those migrations, never by ``metadata.create_all``.
 """
 
@@ -37,7 +39,11 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "DELETED_PLAYER",
     "RECORD_SCHEMA_VERSION",
+    "account_seats_table",
+    "account_sessions_table",
+    "accounts_table",
     "actions_table",
     "analyses_table",
     "chat_table",
@@ -145,4 +151,44 @@ analyses_table = Table(
     Column("at", Float, nullable=False),
     PrimaryKeyConstraint("game_id"),
     ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+)
+
+# -- accounts (migration 0007) -------------------------------------------------------------------
+# What a seat kept by a deleted account is called, wherever a game is read.
+DELETED_PLAYER = "deleted player"
+
+accounts_table = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("username", String(32), nullable=True),  # as typed; None once the account is deleted
+    Column("username_key", String(32), nullable=True, unique=True),  # case-folded: one per name
+    Column("password_hash", Text, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("deleted_at", Float, nullable=True),
+)
+
+account_sessions_table = Table(
+    "account_sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),  # SHA-256 of the cookie's session id
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),  # the token a cookie-authenticated change must send
+    Column("created_at", Float, nullable=False),
+    ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
+)
+
+
+# A person's seat kept by their account (claimed with the seat's invite): the game opens from any
+# device signed in to it. One account per seat; the row outlives a deleted account.
+account_seats_table = Table(
+    "account_seats",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", String(32), nullable=False, index=True),
+    Column("claimed_at", Float, nullable=False),
+    PrimaryKeyConstraint("game_id", "seat"),
+    ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+    ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
 )

@@ -131,13 +131,15 @@ class Writes:
     def save_clocks(self, game_id: str, seq: int, clocks: Sequence[tuple[int, SeatClockRow]]) -> None:
         """Store every seat's clock as it stands after action ``seq`` (in one transaction)."""
         with self.engine.begin() as conn:
+            # The game's row first, then its seats: the order every write of a game takes (an
+            # action's commit, a seat's claim), or two of them deadlock on PostgreSQL.
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(clock_seq=seq))
             for seat, (deadline, bank, timeouts, away) in clocks:
                 conn.execute(
                     update(seats_table)
                     .where(seats_table.c.game_id == game_id, seats_table.c.seat == seat)
                     .values(clock_deadline=deadline, clock_bank=bank, timeouts=timeouts, away=away)
                 )
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(clock_seq=seq))
 
     def set_token_hash(self, game_id: str, seat: int, token_hash: str) -> None:
         with self.engine.begin() as conn:

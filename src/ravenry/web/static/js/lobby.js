@@ -1,17 +1,20 @@
 // The lobby: create a game (game, 3 or 4 players, options from /api/meta, each seat a person or
-// a bot: a level, easy / medium / hard, or a bot kind), the invite links of the seats, and the
-// open, running and finished games.
+// a bot: a level, easy / medium / hard, or a bot kind; signed in, one seat may be "you", kept in
+// your account), the invite links of the seats, and the open, running and finished games. The
+// top bar links the leaderboard and, signed in, your profile.
 import { h, clear } from "./shell/dom.js";
 import { api } from "./shell/api.js";
 import { drawAfterRelease } from "./shell/held.js";
 import { rememberHost, hostToken, storedSeat, storageKey } from "./shell/seats.js";
 import { yourGames } from "./your-games.js";
+import { me } from "./shell/account.js";
 
 const PLAYER_COLORS = ["#d62839", "#1f5fd1", "#f08c00", "#7b3fbf"];
 const $ = (id) => document.getElementById(id);
 let meta = null;
 const form = { game: null, players: 4, seats: [], options: {} };
 let tab = "open";
+let account = null; // {username, csrf} while signed in (GET /api/me)
 
 function flash(text, kind = "info") {
   const t = $("toast");
@@ -72,17 +75,20 @@ function drawForm() {
   }
   const seatRows = form.seats.map((seat, i) => {
     const kind = h("select", { "aria-label": `Seat ${i + 1}`, name: `seat-${i}`, "data-seat-kind": i }, [
-      h("option", { value: "human", selected: seat.kind === "human" }, "Person"),
+      account ? h("option", { value: "me", selected: Boolean(seat.me), "data-seat-me": i }, `You (${account.username})`) : null,
+      h("option", { value: "human", selected: seat.kind === "human" && !seat.me }, "Person"),
       ...botOptions(g, seat),
     ]);
     const level = (g.levels || []).find((l) => seat.kind === "bot" && l.level === seat.bot);
     if (level) kind.title = `${level.level}: the ${level.kind} bot (${level.bot})`;
     kind.addEventListener("change", () => {
-      form.seats[i] = kind.value === "human" ? { kind: "human", name: "" } : { kind: "bot", bot: kind.value.slice(4) };
+      if (kind.value === "me") form.seats.forEach((x) => { delete x.me; }); // one seat is yours at most
+      form.seats[i] = kind.value === "me" ? { kind: "human", me: true, name: "" }
+        : kind.value === "human" ? { kind: "human", name: "" } : { kind: "bot", bot: kind.value.slice(4) };
       drawForm();
     });
     const name = h("input", {
-      type: "text", placeholder: seat.kind === "human" ? `Player ${i + 1}` : "bot", "aria-label": `Name of seat ${i + 1}`,
+      type: "text", placeholder: seat.me ? account.username : seat.kind === "human" ? `Player ${i + 1}` : "bot", "aria-label": `Name of seat ${i + 1}`,
       value: seat.name || "", disabled: seat.kind !== "human", maxlength: 24, "data-seat-name": i,
     });
     name.addEventListener("input", () => { form.seats[i].name = name.value; });
@@ -134,11 +140,14 @@ async function create(e) {
   e.preventDefault();
   const body = {
     game: form.game, players: form.players,
-    seats: form.seats.map((s, i) => (s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || `Player ${i + 1}` } : { kind: "bot", bot: s.bot })),
+    seats: form.seats.map((s, i) => (s.me ? { kind: "human", me: true, ...((s.name || "").trim() ? { name: s.name.trim() } : {}) }
+      : s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || `Player ${i + 1}` } : { kind: "bot", bot: s.bot })),
     options: form.options,
   };
+  // A seat of yours is kept in your account: the change is made with your session and its CSRF token.
+  const extra = body.seats.some((s) => s.me) && account ? { "X-CSRF-Token": account.csrf } : {};
   try {
-    const created = await api("POST", "/api/games", body);
+    const created = await api("POST", "/api/games", body, null, extra);
     showCreated(created);
     loadGames();
   } catch (err) {
@@ -158,6 +167,10 @@ function showCreated(created) {
   if (created.host_token) rememberHost(created.id, created.host_token);
   const base = location.origin;
   const rows = (created.seats || []).map((s) => {
+    if (s.seat === created.me) { // your own seat: kept in your account, it opens with no invite
+      return h("div", { class: "row wrap" }, [h("span", { class: "field-label" }, `Seat ${s.seat + 1}: you (${s.name})`),
+        h("a", { class: "btn primary", href: `/play/${encodeURIComponent(created.id)}`, "data-play-seat": s.seat, "data-play-mine": "" }, "Play your seat")]);
+    }
     if (!s.invite) return h("div", { class: "muted", title: s.bot || "" }, `Seat ${s.seat + 1}: ${s.level ? `${s.level} bot` : `bot ${s.bot || ""}`}`);
     const url = base + s.invite;
     const play = h("a", { class: "btn primary", href: s.invite, "data-play-seat": s.seat }, `Play as ${s.name || `seat ${s.seat + 1}`}`);
@@ -230,6 +243,31 @@ function drawGames(games) {
   }
 }
 
+// The top bar's links: the leaderboard, and signed in, your profile under your name.
+function drawLinks() {
+  const nav = $("site-links");
+  nav.querySelector("[data-link=profile]")?.remove();
+  if (account) nav.append(h("a", { href: `/players/${encodeURIComponent(account.username)}`, "data-link": "profile", title: "Your profile and ratings" }, account.username));
+}
+
+// Who is signed in follows "Your games" (your-games.js signs in and out there): its account box
+// names the account (data-signed-in); on each change, the links and the seats' menus follow.
+async function followAccount() {
+  const name = () => document.querySelector("#account [data-signed-in]")?.dataset.signedIn || null;
+  let shown;
+  const update = async () => {
+    const now = name();
+    if (now === shown) return;
+    shown = now;
+    account = now ? await me().catch(() => null) : null;
+    if (!account) form.seats.forEach((x) => { delete x.me; });
+    drawLinks();
+    if (meta) drawForm();
+  };
+  new MutationObserver(() => { update(); }).observe($("account"), { childList: true, subtree: true });
+  await update();
+}
+
 async function main() {
   try { meta = await api("GET", "/api/meta"); } catch (err) { flash(`The server did not answer: ${err.message}`, "error"); return; }
   form.game = (meta.games.find((g) => g.id === "catan") || meta.games[0]).id;
@@ -243,6 +281,7 @@ async function main() {
   loadGames();
   setInterval(loadGames, 5000);
   yourGames((id) => (gameMeta(id) || { name: id || "A game" }).name, flash);
+  followAccount();
 }
 
 void storageKey;

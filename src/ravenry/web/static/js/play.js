@@ -11,7 +11,8 @@ import { ClockPanel } from "./shell/clocks.js";
 import { api } from "./shell/api.js";
 import { drawAfterRelease } from "./shell/held.js";
 import { takeInviteFromUrl, storedSeat, hostToken, storageKey, rememberHost } from "./shell/seats.js";
-import { accountSeat } from "./shell/account.js";
+import { accountSeat, me } from "./shell/account.js";
+import { mountWebhook } from "./shell/webhook.js";
 import { loadRenderer, rendererFor } from "./registry.js";
 
 const $ = (id) => document.getElementById(id);
@@ -166,6 +167,7 @@ const conn = new Connection(gameId, mine ? mine.token : null, inOrder({
     render();
     clocks.update(msg.clocks);
     settleWaiters();
+    sendVisibility();
   },
   ev: (msg) => {
     if (!model) return;
@@ -231,6 +233,13 @@ $("chat-mute").querySelector("input").addEventListener("change", async (e) => {
     flash(`Could not change the chat setting: ${err.message}`, "error");
   }
 });
+
+// The server sends no turn alert to a seat whose page is open and visible: tell it which.
+function sendVisibility() { conn.send({ t: "visibility", visible: document.visibilityState === "visible" }); }
+document.addEventListener("visibilitychange", sendVisibility);
+
+// The host's webhook for turn alerts, beside the host's chat switch.
+mountWebhook($("chat-mute"), gameId, hostToken(gameId), flash);
 
 $("chat-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -340,4 +349,10 @@ areas.board.addEventListener("click", (e) => {
 
 if (!gameId) flash("No game id in the address.", "error");
 else conn.connect();
+// Opened with no invite and signed out (a turn alert's link, say): how to take one's seat.
+if (gameId && !watchOnly && !mine && keptSeat == null) {
+  me().then((who) => {
+    if (!who) setTimeout(() => notices.show("You are watching. If this game waits for you, sign in under “Your games” in the lobby and open it from there.", "info"), 1200);
+  }).catch(() => {});
+}
 window.ravenry = { get model() { return model; }, get renders() { return renders; }, conn };

@@ -35,6 +35,16 @@ export async function myGames() {
   try { return (await api("GET", "/api/me/games")).games || []; } catch (err) { if (err.status === 401) return []; throw err; }
 }
 
+/** The account's turn alerts settings (GET /api/me/alerts), or null. */
+export async function alertSettings() {
+  try { return await api("GET", "/api/me/alerts"); } catch { return null; }
+}
+
+/** One kept seat's turn alerts on or off. */
+export async function seatAlerts(gameId, seat, on) {
+  return api("POST", "/api/me/alerts/seats", { game: gameId, seat, on }, null, csrf());
+}
+
 /** Keep the seat of an invite token in the account. */
 export async function claim(gameId, token) {
   return api("POST", `/api/games/${encodeURIComponent(gameId)}/claim`, { token }, null, csrf());
