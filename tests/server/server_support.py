@@ -22,9 +22,30 @@ import httpx2 as httpx
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from ravenry.core.registry import get_game
+from ravenry.server.storage import GameRow, SeatRow, Storage
 
 SECRET_PLAYER_KEYS = frozenset({"hand", "dev_cards", "dev_cards_new", "vp"})
 PROPOSALS = frozenset({"offer_trade", "counter_offer"})
+
+
+def store_game(storage: Storage, game_id: str = "g1", people: int = 3) -> None:
+    """A running three-player catan game of ``people`` human seats, straight into storage."""
+    storage.create_game(
+        GameRow(
+            game_id,
+            "catan",
+            3,
+            {"players": 3, "seed": 1},
+            {},
+            1,
+            "running",
+            None,
+            0,
+            "h" * 64,
+            0.0,
+            [SeatRow(n, "human", None, f"P{n}", "t" * 64, None) for n in range(people)],
+        )
+    )
 
 
 def token_of(invite: str) -> str:

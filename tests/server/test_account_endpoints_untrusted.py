@@ -9,10 +9,10 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+from account_support import server, sign_up
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from server_support import create, tokens
-from test_accounts import server, sign_up
 
 SECRET = "s3cr3t-webhook-path"
 

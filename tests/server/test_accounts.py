@@ -7,48 +7,26 @@ frees its name. On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from conftest import TEST_LIMITS
+from account_support import PASSWORD, as_session, delete_account, server, sign_in, sign_up
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_support import Viewer, create, tokens
 from starlette.testclient import TestClient
 
 from ravenry.server.accounts import COOKIE, Passwords, username_key
-from ravenry.server.app import create_app
 
 pytestmark = pytest.mark.timeout(120)
-
-PASSWORD = "correct horse battery"
-
-
-@contextmanager
-def server(database_url: str, **limits: Any) -> Iterator[TestClient]:
-    off = {"sign_ins_per_minute": 0, "sign_ins_per_account": 0}
-    settings_ = dataclasses.replace(TEST_LIMITS, **{**off, **limits})
-    with TestClient(create_app(database_url, bot_delay=0.0, limits=settings_)) as client:
-        yield client
 
 
 def _signed_out(client: TestClient) -> bool:
     answer = client.get("/api/me")
     return answer.status_code == 200 and answer.json() == {"username": None, "csrf": None}
-
-
-def sign_up(client: TestClient, username: str = "Arya", password: str = PASSWORD) -> Any:
-    return client.post("/api/accounts", json={"username": username, "password": password})
-
-
-def sign_in(client: TestClient, username: str = "Arya", password: str = PASSWORD) -> Any:
-    return client.post("/api/session", json={"username": username, "password": password})
 
 
 def test_sign_up_sign_in_and_the_cookie(any_database: str) -> None:
@@ -63,12 +41,12 @@ def test_sign_up_sign_in_and_the_cookie(any_database: str) -> None:
         # The name is one whatever its case.
         assert sign_up(client, "arya").status_code == 409
         # A new session at each sign-in: a cookie planted before it is not the one after.
-        _as(client, "planted-by-someone-else")
+        as_session(client, "planted-by-someone-else")
         signed = sign_in(client, "ARYA")
         assert signed.status_code == 200
         fresh = signed.cookies.get(COOKIE)
         assert fresh and fresh != "planted-by-someone-else" and fresh not in made.headers["set-cookie"]
-        _as(client, fresh)
+        as_session(client, fresh)
         assert client.get("/api/me").json() == {"username": "Arya", "csrf": signed.json()["csrf"]}
         # Without the cookie: nobody.
         client.cookies.clear()
@@ -172,19 +150,9 @@ def test_a_deleted_account_frees_its_name(any_database: str, caplog: pytest.LogC
     caplog.set_level(logging.DEBUG)
     with server(any_database) as client:
         csrf = sign_up(client).json()["csrf"]
-        keep = client.request(
-            "DELETE",
-            "/api/me",
-            content=json.dumps({"password": "wrong one!"}),
-            headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-        )
+        keep = delete_account(client, csrf, "wrong one!")
         assert keep.status_code == 403
-        gone = client.request(
-            "DELETE",
-            "/api/me",
-            content=json.dumps({"password": PASSWORD}),
-            headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-        )
+        gone = delete_account(client, csrf, PASSWORD)
         assert gone.status_code == 204
         assert _signed_out(client)
         assert sign_in(client).status_code == 401
@@ -211,12 +179,7 @@ def test_a_deleted_accounts_seats_read_deleted_player(any_database: str) -> None
             sansa.hello(invite[1])
             arya.send({"t": "chat", "text": "winter is coming"})
             assert sansa.recv_until("chat")["name"] == "Player 1"
-            gone = client.request(
-                "DELETE",
-                "/api/me",
-                content=json.dumps({"password": PASSWORD}),
-                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-            )
+            gone = delete_account(client, csrf, PASSWORD)
             assert gone.status_code == 204
             # Told at once (a presence frame from before, of the connections, may come first).
             names = [s["name"] for s in sansa.recv_until("presence")["seats"]]
@@ -234,12 +197,6 @@ def test_a_deleted_accounts_seats_read_deleted_player(any_database: str) -> None
             welcome = Viewer(ws, 1).hello(invite[1])
         assert [s["name"] for s in welcome["seats"]][:2] == ["deleted player", "Player 2"]
         assert [line["name"] for line in welcome["chat"]] == ["deleted player"]
-
-
-def _as(client: TestClient, session_id: str) -> None:
-    """Be the browser of that session (the test client's jar holds the server's cookie)."""
-    client.cookies.clear()
-    client.cookies.set(COOKIE, session_id, domain="testserver.local", path="/")
 
 
 def _people_decide(client: TestClient, game_id: str, token: str) -> list[int]:
@@ -260,7 +217,7 @@ def test_a_claimed_seat_opens_on_two_browsers_and_is_refused_to_another_account(
         made = sign_up(client)
         arya_csrf, arya = made.json()["csrf"], made.cookies[COOKIE]
         laptop = sign_in(client).cookies[COOKIE]  # a second browser, its own session
-        _as(client, arya)
+        as_session(client, arya)
         claim = f"/api/games/{game_id}/claim"
         wrong = client.post(claim, json={"token": "not-an-invite"}, headers={"X-CSRF-Token": arya_csrf})
         assert wrong.status_code == 403
@@ -308,7 +265,7 @@ def test_a_claimed_seat_opens_on_two_browsers_and_is_refused_to_another_account(
         # "Your games": 401 without a session; Arya's game, with whether it waits for her.
         client.cookies.clear()
         assert client.get("/api/me/games").status_code == 401
-        _as(client, arya)
+        as_session(client, arya)
         mine = client.get("/api/me/games").json()["games"]
         assert [(g["id"], g["seat"], g["game"]) for g in mine] == [(game_id, 0, "catan")]
         assert mine[0]["your_turn"] == (0 in deciding) and mine[0]["play"] == f"/play/{game_id}"

@@ -20,9 +20,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from account_support import PASSWORD
 from alert_sinks import MailSink, device, http_sink, smtp_sink, wait_for
 from conftest import FIXED_SEED, TEST_LIMITS
-from server_support import Viewer, create, pick, tokens
+from server_support import Viewer, create, pick, store_game, tokens
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
@@ -41,12 +42,11 @@ from ravenry.server.alerts.store import (
 from ravenry.server.alerts.text import alert_for, phase_label, time_left
 from ravenry.server.app import create_app
 from ravenry.server.clocks import ManualClock
-from ravenry.server.storage import GameRow, SeatRow, Storage
+from ravenry.server.storage import Storage
 
 pytestmark = pytest.mark.timeout(120)
 
 GRACE = 0.25
-PASSWORD = "correct horse battery"
 HOOK_PATH = "/hook/the-secret-part-of-the-url"
 PUSH_PATH = "/push/the-device-secret"
 
@@ -371,22 +371,7 @@ def test_racing_senders_take_one_row_per_wait_and_channel(any_database: str) -> 
     storage = Storage(any_database)
     storage.migrate()
     try:
-        storage.create_game(
-            GameRow(
-                "g1",
-                "catan",
-                3,
-                {"players": 3, "seed": 1},
-                {},
-                1,
-                "running",
-                None,
-                0,
-                "h" * 64,
-                0.0,
-                [SeatRow(0, "human", None, "P1", "t" * 64, None)],
-            )
-        )
+        store_game(storage, "g1", people=1)
         store = AlertStore(storage.engine)
         wins: list[bool] = []
         barrier = threading.Barrier(4)
@@ -411,22 +396,7 @@ def test_an_accounts_alerts_follow_its_settings_and_stop_when_it_is_deleted(data
     storage = Storage(database_url)
     storage.migrate()
     try:
-        storage.create_game(
-            GameRow(
-                "g1",
-                "catan",
-                3,
-                {"players": 3, "seed": 1},
-                {},
-                1,
-                "running",
-                None,
-                0,
-                "h" * 64,
-                0.0,
-                [SeatRow(n, "human", None, f"P{n}", "t" * 64, None) for n in range(2)],
-            )
-        )
+        store_game(storage, "g1", people=2)
         accounts, store = Accounts(storage.engine), AlertStore(storage.engine)
         assert accounts.create("a1", "Arya", "arya", "hash")
         assert accounts.claim("g1", 0, "a1") == "claimed"

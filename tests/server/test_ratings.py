@@ -7,22 +7,19 @@ SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXED_SEED, TEST_LIMITS
+from account_support import PASSWORD, as_session, delete_account, server
+from conftest import FIXED_SEED
 from server_support import Viewer, drive_lockstep, token_of
 from starlette.testclient import TestClient
 
 from ravenry.bots.levels import LEVELS, level_spec
 from ravenry.server.accounts import COOKIE
-from ravenry.server.app import create_app
 from ravenry.server.ratings.anchors import ANCHORS, LADDER, anchor_for, anchors_of
 from ravenry.server.ratings.model import (
     DEFAULT_MU,
@@ -38,7 +35,6 @@ from ravenry.server.storage import Storage
 pytestmark = pytest.mark.timeout(180)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "ratings"
-PASSWORD = "correct horse battery"
 CLOCK = "move:60"
 
 
@@ -121,20 +117,6 @@ def test_who_does_not_count() -> None:
 
 
 # -- through the server ---------------------------------------------------------------------------
-@contextmanager
-def server(database_url: str) -> Iterator[TestClient]:
-    limits = dataclasses.replace(TEST_LIMITS, sign_ins_per_minute=0, sign_ins_per_account=0)
-    app = create_app(database_url, bot_delay=0.0, fixed_seed=FIXED_SEED, limits=limits)
-    with TestClient(app) as client:
-        yield client
-
-
-def _as(client: TestClient, session_id: str | None) -> None:
-    client.cookies.clear()
-    if session_id:
-        client.cookies.set(COOKIE, session_id, domain="testserver.local", path="/")
-
-
 def _sign_up(client: TestClient, name: str) -> tuple[str, str]:
     client.cookies.clear()
     made = client.post("/api/accounts", json={"username": name, "password": PASSWORD})
@@ -150,7 +132,7 @@ def _rated_dice_game(client: TestClient, people: dict[str, tuple[str, str]]) -> 
     """A rated liar's dice game of Arya (seat 0, seated by creating it) and Sansa (seat 1, by
     her invite, kept in her account), played to its end; its id and the seats' tokens."""
     arya, sansa = people["Arya"], people["Sansa"]
-    _as(client, arya[0])
+    as_session(client, arya[0])
     made = _create(
         client,
         {
@@ -165,12 +147,12 @@ def _rated_dice_game(client: TestClient, people: dict[str, tuple[str, str]]) -> 
     game_id, seats = created["id"], created["seats"]
     assert created["me"] == 0 and seats[0]["name"] == "Arya"
     tokens = {s["seat"]: token_of(s["invite"]) for s in seats}
-    _as(client, sansa[0])
+    as_session(client, sansa[0])
     kept = client.post(
         f"/api/games/{game_id}/claim", json={"token": tokens[1]}, headers={"X-CSRF-Token": sansa[1]}
     )
     assert kept.status_code == 200, kept.text
-    _as(client, None)
+    as_session(client, None)
     url = f"/ws/{game_id}"
     # Arya's seat opens by her account's cookie (no invite); Sansa's by her token.
     with (
@@ -213,7 +195,7 @@ def _winner(client: TestClient, game_id: str) -> int:
 
 
 def test_a_rated_game_played_to_its_end_rates_each_account_once(any_database: str) -> None:
-    with server(any_database) as client:
+    with server(any_database, FIXED_SEED) as client:
         people = {name: _sign_up(client, name) for name in ("Arya", "Sansa")}
         game_id, _tokens = _rated_dice_game(client, people)
         winner = ["Arya", "Sansa"][_winner(client, game_id)]
@@ -238,10 +220,10 @@ def test_a_rated_game_played_to_its_end_rates_each_account_once(any_database: st
         )
         assert sorted(rank for _account, rank in _changes(any_database, game_id)) == [0, 1]
         # The creator's game is in her account from the start ("Your games").
-        _as(client, people["Arya"][0])
+        as_session(client, people["Arya"][0])
         assert [g["id"] for g in client.get("/api/me/games").json()["games"]] == [game_id]
     # A restart rates nothing again.
-    with server(any_database) as client:
+    with server(any_database, FIXED_SEED) as client:
         assert len(_changes(any_database, game_id)) == 2
         assert _wait_rated(client, winner)["games"][0]["rating"]["games"] == 1
 
@@ -254,16 +236,16 @@ def test_a_rating_that_failed_is_caught_up_once_after_a_restart(
 
     with monkeypatch.context() as patch:
         patch.setattr(RatingStore, "rate_game", broken)
-        with server(any_database) as client:
+        with server(any_database, FIXED_SEED) as client:
             people = {name: _sign_up(client, name) for name in ("Arya", "Sansa")}
             game_id, _tokens = _rated_dice_game(client, people)
             time.sleep(0.3)  # the failed attempt, off the loop
             assert all(g["rating"] is None for g in client.get("/api/players/Arya").json()["games"])
     assert _changes(any_database, game_id) == []
-    with server(any_database) as client:  # the start-up sweep
+    with server(any_database, FIXED_SEED) as client:  # the start-up sweep
         _wait_rated(client, "Arya")
         _wait_rated(client, "Sansa")
-    with server(any_database) as client:
+    with server(any_database, FIXED_SEED) as client:
         for name in ("Arya", "Sansa"):
             assert _wait_rated(client, name)["games"][0]["rating"]["games"] == 1
     assert len(_changes(any_database, game_id)) == 2
@@ -276,18 +258,13 @@ def test_a_rating_that_failed_is_caught_up_once_after_a_restart(
 
 
 def test_a_deleted_account_keeps_its_history_as_deleted_player(database_url: str) -> None:
-    with server(database_url) as client:
+    with server(database_url, FIXED_SEED) as client:
         people = {name: _sign_up(client, name) for name in ("Arya", "Sansa")}
         _rated_dice_game(client, people)
         _wait_rated(client, "Arya")
         _wait_rated(client, "Sansa")
-        _as(client, people["Sansa"][0])
-        gone = client.request(
-            "DELETE",
-            "/api/me",
-            content=json.dumps({"password": PASSWORD}),
-            headers={"X-CSRF-Token": people["Sansa"][1], "Content-Type": "application/json"},
-        )
+        as_session(client, people["Sansa"][0])
+        gone = delete_account(client, people["Sansa"][1], PASSWORD)
         assert gone.status_code == 204
         assert client.get("/api/players/Sansa").status_code == 404
         names = [
@@ -300,7 +277,7 @@ def test_a_deleted_account_keeps_its_history_as_deleted_player(database_url: str
 
 
 def test_a_rated_game_needs_a_clock_and_no_undo(database_url: str) -> None:
-    with server(database_url) as client:
+    with server(database_url, FIXED_SEED) as client:
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "medium"}, {"kind": "bot", "bot": "hard"}]
         for options, words in (
             ({"rated": True}, "needs a clock"),
@@ -319,7 +296,7 @@ def test_a_rated_game_needs_a_clock_and_no_undo(database_url: str) -> None:
 
 
 def test_a_game_with_me_seated_needs_the_session_and_its_csrf_token(database_url: str) -> None:
-    with server(database_url) as client:
+    with server(database_url, FIXED_SEED) as client:
         body = {"game": "catan", "seats": [{"kind": "human", "me": True}, {"kind": "bot"}, {"kind": "bot"}]}
         signed_out = _create(client, body)
         assert signed_out.status_code == 401 and signed_out.json()["reason"]
@@ -355,7 +332,7 @@ def test_a_game_with_me_seated_needs_the_session_and_its_csrf_token(database_url
 
 
 def test_unknown_players_and_games_are_404s_with_reasons(database_url: str) -> None:
-    with server(database_url) as client:
+    with server(database_url, FIXED_SEED) as client:
         for path in ("/api/players/nobody", "/api/players/no%20such%20name!", "/api/leaderboard/chess"):
             answer = client.get(path)
             assert answer.status_code == 404 and answer.json()["reason"], path

@@ -11,35 +11,16 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from conftest import TEST_LIMITS
-from server_support import Viewer, create, pick, tokens
+from server_support import Viewer, create, pick, store_game, tokens
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
 from starlette.testclient import TestClient
 
 from ravenry.server import account_store
 from ravenry.server.app import create_app
-from ravenry.server.storage import GameRow, SeatRow, Storage, metadata
+from ravenry.server.storage import Storage, metadata
 
 pytestmark = pytest.mark.timeout(60)
-
-
-def _game(storage: Storage, game_id: str = "g1") -> None:
-    storage.create_game(
-        GameRow(
-            game_id,
-            "catan",
-            3,
-            {"players": 3, "seed": 1},
-            {},
-            1,
-            "running",
-            None,
-            0,
-            "h" * 64,
-            0.0,
-            [SeatRow(n, "human", None, f"P{n}", "t" * 64, None) for n in range(3)],
-        )
-    )
 
 
 def test_migrations_build_the_schema_and_run_again_harmlessly(database_url: str) -> None:
@@ -71,7 +52,7 @@ def test_the_declared_tables_are_the_migrated_ones(any_database: str) -> None:
 def test_racing_writers_for_one_seq_leave_exactly_one_row(any_database: str) -> None:
     storage = Storage(any_database)
     storage.migrate()
-    _game(storage)
+    store_game(storage)
     outcomes: list[str] = []
     barrier = threading.Barrier(4)
 
@@ -126,7 +107,7 @@ def test_group_commit_refuses_only_the_conflicting_action(any_database: str) -> 
     storage = Storage(any_database)
     storage.migrate()
     for game_id in ("g1", "g2", "g3"):
-        _game(storage, game_id)
+        store_game(storage, game_id)
     storage.append_action("g1", 1, 0, {"type": "roll"}, "first", None)
     batch = [
         ("g2", 1, 0, {"type": "roll"}, "a", None),
@@ -157,7 +138,7 @@ def test_group_commit_refuses_only_the_conflicting_action(any_database: str) -> 
 def test_the_postgresql_writer_survives_losing_its_connection(postgres_url: str) -> None:
     storage = Storage(postgres_url)
     storage.migrate()
-    _game(storage, "g1")
+    store_game(storage, "g1")
     assert storage._commit_batch([("g1", 1, 0, {"type": "roll"}, "a", None)]) == [None]
     (writer,) = storage._pg_idle  # the writer's connection, handed back after its batch
     writer_pid = writer.info.backend_pid
@@ -180,7 +161,7 @@ def test_an_action_and_the_clocks_after_it_commit_together(any_database: str) ->
     storage = Storage(any_database)
     storage.migrate()
     for game_id in ("g1", "g2", "g3"):
-        _game(storage, game_id)
+        store_game(storage, game_id)
     seat_clocks = [(0, (1000.5, None, 0, False)), (1, (None, 42.0, 1, False)), (2, (None, None, 2, True))]
     storage.append_action("g1", 1, 0, {"type": "roll"}, "first", None, seat_clocks)
     no_deadlines = [(n, (None, None, 0, False)) for n in range(3)]

@@ -13,9 +13,9 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from account_support import PASSWORD, server, sign_up
 from server_support import Viewer, create, free_port, pick, running_server, token_of, tokens
 from starlette.testclient import TestClient
-from test_accounts import PASSWORD, server, sign_up
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.timeout(120)

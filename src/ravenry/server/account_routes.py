@@ -29,7 +29,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from ravenry.server.account_store import AccountStore, SessionRow
 from ravenry.server.accounts import (
@@ -48,7 +48,7 @@ from ravenry.server.hub import Hub
 from ravenry.server.limits import AddressBook, Limits, client_address
 from ravenry.server.live import hash_token
 from ravenry.server.lobby import ApiError
-from ravenry.server.messages import validation_reason
+from ravenry.server.requests import parse_body
 from ravenry.server.storage import Storage
 from ravenry.server.storage.schema import DELETED_PLAYER
 from ravenry.server.your_games import changes, your_games
@@ -136,12 +136,6 @@ def add_account_routes(
         # Argon2 takes tens of milliseconds: never on the event loop.
         return await asyncio.to_thread(fn, *args)
 
-    def parse(model: type[BaseModel], body: bytes) -> Any:
-        try:
-            return model.model_validate_json(body or b"{}")
-        except ValidationError as exc:
-            raise ApiError(422, "bad_request", validation_reason(exc)) from None
-
     def limit_address(request: Request) -> None:
         if not addresses.get(client_address(request.scope.get("client"))).sign_ins.allow():
             raise ApiError(429, "rate_limited", "too many sign-in attempts from this address; wait a minute")
@@ -174,7 +168,7 @@ def add_account_routes(
     async def sign_up(request: Request, response: Response) -> dict[str, Any]:
         body = await read_body(request)
         app.state.check_post(request, body)
-        given = parse(Credentials, body)
+        given = parse_body(Credentials, body)
         limit_address(request)
         key = username_key(given.username)
         if key is None:
@@ -192,7 +186,7 @@ def add_account_routes(
     async def sign_in(request: Request, response: Response) -> dict[str, Any]:
         body = await read_body(request)
         app.state.check_post(request, body)
-        given = parse(Credentials, body)
+        given = parse_body(Credentials, body)
         limit_address(request)
         key = username_key(given.username) or "\0invalid"
         if not sign_ins.allow_name(key):
@@ -226,7 +220,7 @@ def add_account_routes(
     @app.post("/api/me/password")
     async def change_password(request: Request) -> dict[str, Any]:
         id_hash, session, body = await changing(request)
-        given = parse(NewPassword, body)
+        given = parse_body(NewPassword, body)
         if not await hashing(passwords.verify, session.account.password_hash, given.password):
             raise ApiError(403, "bad_credentials", "the current password is not right")
         refusal = check_password_rules(given.new_password)
@@ -249,7 +243,7 @@ def add_account_routes(
     @app.delete("/api/me", status_code=204)
     async def delete_account(request: Request) -> Response:
         _id_hash, session, body = await changing(request)
-        given = parse(Password, body)
+        given = parse_body(Password, body)
         if not await hashing(passwords.verify, session.account.password_hash, given.password):
             raise ApiError(403, "bad_credentials", "the password is not right")
         kept = await blocking(store.seats_of, session.account.id)
@@ -268,7 +262,7 @@ def add_account_routes(
     @app.post("/api/games/{game_id}/claim")
     async def claim_seat(game_id: str, request: Request) -> dict[str, Any]:
         _id_hash, session, body = await changing(request)
-        given = parse(Claim, body)
+        given = parse_body(Claim, body)
         row = await blocking(storage.get_game, game_id)
         if row is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")

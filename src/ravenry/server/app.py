@@ -23,7 +23,6 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -42,6 +41,7 @@ from ravenry.server.lobby import ApiError, too_many_games
 from ravenry.server.messages import MAX_MESSAGE_BYTES, CreateGame, MuteChat, validation_reason
 from ravenry.server.ratings.routes import add_rating_routes
 from ravenry.server.ratings.service import Ratings
+from ravenry.server.requests import bearer_token, parse_body
 from ravenry.server.sockets import SocketLike, pump, serve_socket
 from ravenry.server.storage import NotOwner, Storage
 from ravenry.server.transport import SecurityHeaders
@@ -51,14 +51,6 @@ log = logging.getLogger("ravenry.server")
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 CHAT_PER_REPLAY_STEP = 200  # chat lines a replay step shows (those said at that position)
 DEFAULT_RATE = Limits.rate  # messages a second per connection
-
-
-def _bearer(request: Request) -> str:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "unauthorized", "send the host token as 'Authorization: Bearer TOKEN'")
-    return token.strip()
 
 
 def _socket_failed(conn: Connection, game_id: str) -> None:
@@ -229,10 +221,7 @@ def create_app(
     async def create_game(request: Request) -> dict[str, Any]:
         body = await _body(request)
         _check_post(request, body)
-        try:
-            parsed = CreateGame.model_validate_json(body)
-        except ValidationError as exc:
-            raise ApiError(422, "bad_request", validation_reason(exc)) from None
+        parsed = parse_body(CreateGame, body)
         # A seat of the signed-in account's own ("me"): the cookie and its CSRF token, checked
         # before anything is made; the seat is kept in the account once the game exists.
         session = None
@@ -286,23 +275,20 @@ def create_app(
     @app.post("/api/games/{game_id}/seats/{seat}/revoke")
     async def revoke(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         _check_post(request, await _body(request))
-        return await _on_owner(game_id, "revoke", {"seat": seat, "token": _bearer(request)})
+        return await _on_owner(game_id, "revoke", {"seat": seat, "token": bearer_token(request)})
 
     @app.post("/api/games/{game_id}/chat/mute")
     async def mute_chat(game_id: str, request: Request) -> dict[str, Any]:
         body = await _body(request)
         _check_post(request, body)
-        token = _bearer(request)
-        try:
-            parsed = MuteChat.model_validate_json(body)
-        except ValidationError as exc:
-            raise ApiError(422, "bad_request", validation_reason(exc)) from None
+        token = bearer_token(request)
+        parsed = parse_body(MuteChat, body)
         return await _on_owner(game_id, "mute", {"spectators": parsed.spectators, "token": token})
 
     @app.post("/api/games/{game_id}/rematch", status_code=201)
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         _check_post(request, await _body(request))
-        token = _bearer(request)
+        token = bearer_token(request)
         # The address's budget of new games is spent here, where the request came in.
         may_create = addresses.get(client_address(request.scope.get("client"))).creates.allow()
         return await _on_owner(game_id, "rematch", {"token": token, "may_create": may_create})

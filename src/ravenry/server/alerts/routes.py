@@ -26,7 +26,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ravenry.server.account_routes import Accounts
 from ravenry.server.alerts.config import safe_url
@@ -37,7 +37,7 @@ from ravenry.server.alerts.webhook import check_webhook_url
 from ravenry.server.limits import Limits
 from ravenry.server.live import hash_token
 from ravenry.server.lobby import ApiError
-from ravenry.server.messages import validation_reason
+from ravenry.server.requests import bearer_token, parse_body
 from ravenry.server.storage import Storage
 
 __all__ = ["MAX_DEVICES", "add_alert_routes"]
@@ -69,20 +69,6 @@ class Endpoint(_Strict):
 
 class WebhookChoice(_Strict):
     url: Annotated[str, Field(max_length=4000)] | None
-
-
-def _parse(model: type[BaseModel], body: bytes) -> Any:
-    try:
-        return model.model_validate_json(body or b"{}")
-    except ValidationError as exc:
-        raise ApiError(422, "bad_request", validation_reason(exc)) from None
-
-
-def _bearer(request: Request) -> str:
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "unauthorized", "send the host token as 'Authorization: Bearer TOKEN'")
-    return token.strip()
 
 
 def _page(title: str, body: str) -> HTMLResponse:
@@ -157,7 +143,7 @@ def add_alert_routes(
     @app.post("/api/me/alerts")
     async def set_alerts(request: Request) -> dict[str, Any]:
         account_id, body = await changing(request)
-        given = _parse(AlertChoice, body)
+        given = parse_body(AlertChoice, body)
         prefs = await storage.call(store.prefs, account_id)
         email = prefs.email
         if "email" in given.model_fields_set:
@@ -180,7 +166,7 @@ def add_alert_routes(
     @app.post("/api/me/alerts/seats")
     async def set_seat_alerts(request: Request) -> dict[str, Any]:
         account_id, body = await changing(request)
-        given = _parse(SeatChoice, body)
+        given = parse_body(SeatChoice, body)
         if given.seat not in await storage.call(accounts.store.seats_in, account_id, given.game):
             raise ApiError(404, "not_kept", "your account keeps no such seat")
         await storage.call(store.set_seat_off, account_id, given.game, given.seat, not given.on)
@@ -213,12 +199,12 @@ def add_alert_routes(
     @app.delete("/api/me/push")
     async def remove_push(request: Request) -> dict[str, Any]:
         account_id, body = await changing(request)
-        given = _parse(Endpoint, body)
+        given = parse_body(Endpoint, body)
         await storage.call(store.remove_push, account_id, given.endpoint)
         return await settings_of(account_id)
 
     async def host_of(game_id: str, request: Request) -> None:
-        token = _bearer(request)
+        token = bearer_token(request)
         row = await storage.call(storage.get_game, game_id)
         if row is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
@@ -236,7 +222,7 @@ def add_alert_routes(
         body = await read_body(request)
         app.state.check_post(request, body)
         await host_of(game_id, request)
-        given = _parse(WebhookChoice, body)
+        given = parse_body(WebhookChoice, body)
         url = (given.url or "").strip() or None
         if url is not None:
             refusal = check_webhook_url(url)
