@@ -112,6 +112,16 @@ def _play(args: tuple[str, int, str, str, int]) -> dict[str, Any]:
     return play(*args)
 
 
+def _candidate(game_id: str, path: str) -> None:
+    """A worker plays ``game_id`` with the network in ``path`` (none given: the shipped one)."""
+    if path:
+        from pathlib import Path
+
+        from ravenry.evaluators import use_network
+
+        use_network(game_id, PLAYERS, Path(path))
+
+
 def report(game_id: str, rows: Sequence[dict[str, Any]], hero: str, field: str) -> dict[str, Any]:
     n = len(rows)
     wins = sum(r["hero_won"] for r in rows)
@@ -147,6 +157,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rows", default="", help="append each game's row to this JSON-lines file")
     parser.add_argument("--summarize", default="", help="only report the rows of this JSON-lines file")
     parser.add_argument("--json", default="")
+    parser.add_argument(
+        "--evaluator",
+        default="",
+        metavar="FILE",
+        help="play the expert with this network, not the shipped one (gating; with one --only game)",
+    )
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.only.split(",") if g.strip()]
     if args.summarize:
@@ -164,7 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         rows = []
         start = time.perf_counter()
-        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        initargs = (games[0], args.evaluator) if args.evaluator else ("", "")
+        if args.evaluator and len(games) != 1:
+            parser.error("--evaluator is one game's network: give --only GAME")
+        with ProcessPoolExecutor(max_workers=args.workers, initializer=_candidate, initargs=initargs) as pool:
             for row in pool.map(_play, jobs):
                 row["hero"], row["field"] = args.bot, args.against
                 rows.append(row)

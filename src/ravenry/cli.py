@@ -163,6 +163,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds before the others take over a silent process's games (default 3)",
     )
+    serve.add_argument(
+        "--smtp-url",
+        default=os.environ.get("RAVENRY_SMTP_URL"),
+        metavar="URL",
+        help="send turn alerts by email through this SMTP server, e.g. "
+        "smtp://user:pass@mail.example.org:587?from=ravenry@example.org (env RAVENRY_SMTP_URL, which "
+        "keeps the password out of the process list): docs/deployment.md",
+    )
     _limit_flags(serve)
 
     tour = commands.add_parser(
@@ -205,6 +213,20 @@ def build_parser() -> argparse.ArgumentParser:
     tev.add_argument("--workers", type=_positive, default=2, help="self-play processes (default 2)")
     tev.add_argument("--epochs", type=_positive, default=12)
     tev.add_argument("--every", type=_positive, default=20, help="a position kept every N steps on average")
+    tev.add_argument(
+        "--siblings",
+        type=int,
+        default=0,
+        metavar="K",
+        help="label K moves (the one played, K-1 others) at sibling positions by playouts (0: none)",
+    )
+    tev.add_argument(
+        "--sibling-every",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="a sibling position every N decisions",
+    )
     tev.add_argument(
         "--docs", type=Path, default=Path("docs/evaluators"), metavar="DIR", help="where the report goes"
     )
@@ -487,8 +509,18 @@ def _train_evaluator(args: argparse.Namespace, console: Console) -> int:
     from ravenry.evaluators import shipped_path
     from ravenry.evaluators.train import TrainSettings, train
 
+    if args.siblings < 0 or args.siblings == 1:
+        raise SystemExit("--siblings is 0 (none) or at least 2 (the move played and another)")
     settings = TrainSettings(
-        args.game, players, args.games, args.seed, every=args.every, epochs=args.epochs, workers=args.workers
+        args.game,
+        players,
+        args.games,
+        args.seed,
+        every=args.every,
+        epochs=args.epochs,
+        workers=args.workers,
+        siblings=args.siblings,
+        sibling_every=args.sibling_every,
     )
     out = args.out or shipped_path(args.game, players)
     report = train(settings, out, args.docs, console.print)
@@ -584,6 +616,7 @@ def _serve(args: argparse.Namespace) -> int:
             cluster_redis=args.cluster_redis or None,
             cluster_lease=args.cluster_lease,
             secret=os.environ.get("RAVENRY_SECRET") or None,
+            smtp_url=args.smtp_url or None,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None

@@ -123,3 +123,28 @@ def test_evaluation_reads_only_the_seats_view() -> None:
     assert twin.to_json_text() != state.to_json_text()  # type: ignore[attr-defined]
     judge = evaluator_for("catan", 4)
     assert judge.probabilities(twin, 1) == judge.probabilities(state, 1)  # type: ignore[arg-type]
+
+
+def test_sibling_positions_label_the_moves_not_played_and_leave_the_game_as_it_was() -> None:
+    """With ``siblings`` (selfplay.py), a game's own positions are those it gives without them,
+    and the extra rows (the children of the moves compared, every seat's view of each) carry
+    outcomes as probabilities; the same seed gives the same rows."""
+    from ravenry.evaluators.selfplay import SelfPlay, game_positions
+
+    plain = game_positions(SelfPlay("catan", 4, 3, every=20), 0)
+    with_siblings = game_positions(SelfPlay("catan", 4, 3, every=20, siblings=3, sibling_every=40), 0)
+    again = game_positions(SelfPlay("catan", 4, 3, every=20, siblings=3, sibling_every=40), 0)
+    assert plain is not None and with_siblings is not None and again is not None
+    own = len(plain.target)
+    assert np.array_equal(with_siblings.seats[:own], plain.seats) and np.array_equal(
+        with_siblings.target[:own], plain.target
+    )
+    extra = with_siblings.target[own:]
+    assert len(extra) >= 4 * 2 and len(extra) % 4 == 0, "no sibling rows"
+    assert np.allclose(extra.sum(axis=1), 1.0)
+    assert np.array_equal(with_siblings.viewer[own:], np.tile(np.arange(4), len(extra) // 4))
+    # the children of one position differ from each other (different moves were played)
+    assert len({row.tobytes() for row in with_siblings.seats[own:]}) > len(extra) // 4
+    assert np.array_equal(with_siblings.seats, again.seats) and np.array_equal(
+        with_siblings.target, again.target
+    )

@@ -5,7 +5,8 @@ with numpy alone (:mod:`ravenry.evaluators.network`): the weights ship in ``weig
 on first use.
 
 - :func:`evaluator_for` is the one way in: the game's shipped network, or the hand-written
-  heuristic (:mod:`ravenry.evaluators.heuristic`) where none ships for that player count.
+  heuristic (:mod:`ravenry.evaluators.heuristic`) where none ships for that player count;
+  :func:`use_network` plays a candidate instead, in one process (gating a new network).
 - :class:`~ravenry.evaluators.evaluator.Evaluator` turns a view (or a state and a seat) into
   probabilities that sum to 1.
 
@@ -13,6 +14,6 @@ Who uses it: the ``expert`` bot (at its search's leaves) and the analysis of fin
 (:mod:`ravenry.analysis`).
 """
 
-from ravenry.evaluators.evaluator import Evaluator, evaluator_for, shipped_path
+from ravenry.evaluators.evaluator import Evaluator, evaluator_for, shipped_path, use_network
 
-__all__ = ["Evaluator", "evaluator_for", "shipped_path"]
+__all__ = ["Evaluator", "evaluator_for", "shipped_path", "use_network"]

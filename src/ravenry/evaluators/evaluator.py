@@ -100,9 +100,23 @@ class Evaluator:
         return [x / total for x in own]
 
 
+# Networks played instead of the shipped ones, in this process (a candidate being gated by a
+# match: benchmarks/bot_strength.py --evaluator). Empty in play.
+_candidates: dict[tuple[str, int], Path] = {}
+
+
+def use_network(game_id: str, players: int, path: Path) -> None:
+    """Play ``game_id`` games of ``players`` seats with the network in ``path`` from now on, in
+    this process, instead of the shipped one (to gate a newly trained network)."""
+    if not path.exists():
+        raise FileNotFoundError(f"no network at {path}")
+    _candidates[(game_id, players)] = path
+    evaluator_for.cache_clear()
+
+
 @functools.cache
 def evaluator_for(game_id: str, players: int) -> Evaluator:
-    """The evaluator of ``game_id`` for ``players`` seats: its shipped network, loaded on first
-    use, else the heuristic."""
-    path = shipped_path(game_id, players)
+    """The evaluator of ``game_id`` for ``players`` seats: its shipped network (or the one
+    :func:`use_network` named), loaded on first use, else the heuristic."""
+    path = _candidates.get((game_id, players)) or shipped_path(game_id, players)
     return Evaluator(game_id, players, load_network(path) if path.exists() else None)

@@ -46,6 +46,8 @@ class TrainSettings:
     batch: int = 1024
     lr: float = 1e-3
     workers: int = 2
+    siblings: int = 0  # sibling positions (selfplay.py): moves compared at each, 0 for none
+    sibling_every: int = 100
 
 
 def _inputs(positions: Positions, idx: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
@@ -70,7 +72,14 @@ def _positions(settings: TrainSettings, out: Path, log: Callable[[str], None]) -
 
     cache = out.with_suffix(".positions.npz")
     plan = SelfPlay(
-        settings.game_id, settings.players, settings.seed, settings.bot, settings.every, settings.epsilon
+        settings.game_id,
+        settings.players,
+        settings.seed,
+        settings.bot,
+        settings.every,
+        settings.epsilon,
+        siblings=settings.siblings,
+        sibling_every=settings.sibling_every,
     )
     key = json.dumps(asdict(plan) | {"games": settings.games, "features": FEATURES}, sort_keys=True)
     if cache.exists():
