@@ -101,13 +101,13 @@ def create_app(
         cluster = Cluster(hub, storage, cluster_redis, node, cluster_lease or DEFAULT_LEASE)
     addresses = AddressBook(limits)
     ratings = Ratings(storage)
-    hub.on_finished = ratings.finished  # each game's end rates it (if rated), off the event loop
+    hub.listeners.append(ratings.notice)  # each game's end rates it (if rated), off the event loop
     alert_settings = alerts or AlertSettings()
     if smtp_url is not None:
         alert_settings = dataclasses.replace(alert_settings, smtp_url=smtp_url)
     turn_alerts = AlertService(storage, alert_settings, limits.origin, hub.wall)
     turn_alerts.is_current = lambda live: hub.games.get(live.id) is live
-    hub.on_waits = turn_alerts.notice  # it only takes note: delivery is off the event loop
+    hub.listeners.append(turn_alerts.notice)  # it only takes note: delivery is off the event loop
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

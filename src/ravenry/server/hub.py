@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from ravenry.server.bot_workers import BotPool
 from ravenry.server.clocks import SystemClock, WallClock
 from ravenry.server.limits import Limits, TokenBucket
-from ravenry.server.live import LiveGame
+from ravenry.server.live import Change, GameListener, LiveGame
 from ravenry.server.lobby import ApiError, Lobby
 from ravenry.server.rematches import open_sealed
 from ravenry.server.storage import Storage
@@ -56,12 +56,11 @@ class Hub:
         # does) before it loads or makes one, and what to do when a game leaves memory.
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         self.on_forget: Callable[[str], None] | None = None
-        # Told the id of each game whose ending action was just committed (ratings.py rates it).
-        self.on_finished: Callable[[str], None] | None = None
-        # Told whenever who decides in a game may have changed (the turn alerts: alerts/service.py).
-        self.on_waits: Callable[[LiveGame], None] | None = None
         self.lobby = Lobby(self)
         self.watch = GameWatch()  # the "Your games" streams (watch.py)
+        # Told of every held game's committed changes (LiveGame.tell): the "Your games" streams
+        # here; the app adds the ratings (a game's end) and the turn alerts (who decides now).
+        self.listeners: list[GameListener] = [self._your_games]
         self._load_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -86,11 +85,11 @@ class Hub:
             self._register(live)
             if live.result is not None and row.status != "finished":
                 await self.storage.call(self.storage.mark_finished, row.id, live.result)
-                live.status = "finished"
+                live.status = "finished"  # rated by the ratings' start-up sweep
         for live in self.games.values():
             live.bot_turns.schedule()
             live.timekeeper.start()  # deadlines that passed while the server was down fire now
-            live.notice_waits()
+            live.tell("held")
         log.info("restored %d running game(s)", len(self.games))
         if self.limits.open_game_ttl > 0:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -132,9 +131,7 @@ class Hub:
         live.timekeeper.wall = self.wall
         live.bot_pool = self.bot_pool
         live.on_idle = self._forget
-        live.on_waits = self.on_waits
-        live.on_change = self.watch.game_changed
-        live.on_finished = self._finished
+        live.listeners = self.listeners
         live.presence_delay = self.limits.presence_delay
         per_minute = self.limits.spectator_chat_per_minute
         live.chat.spectator_budget = TokenBucket(per_minute / 60, max(per_minute / 4, 1))
@@ -145,11 +142,11 @@ class Hub:
         self._register(live)
         live.bot_turns.schedule()
         live.timekeeper.start()
-        live.notice_waits()
+        live.tell("held")
 
-    def _finished(self, live: LiveGame) -> None:
-        if self.on_finished is not None:
-            self.on_finished(live.id)
+    def _your_games(self, live: LiveGame, change: Change) -> None:
+        if change != "held":  # a game only held anew changed for nobody
+            self.watch.game_changed(live.id)
 
     def _forget(self, live: LiveGame) -> None:
         if self.games.get(live.id) is live:
@@ -172,15 +169,16 @@ class Hub:
             if self.rematch_secret is not None and live.status == "finished":
                 await self.stored_rematch(game_id)
             self._register(live)
+            change: Change = "held"
             if live.result is not None and row.status != "finished":
                 await self.storage.call(self.storage.mark_finished, row.id, live.result)
                 live.status = "finished"
-                self._finished(live)
+                change = "finished"
             # A running game loaded now (taken over from a process that died): its bots and
             # clocks go on from the database. Nothing to do for an open or a finished one.
             live.bot_turns.schedule()
             live.timekeeper.start()
-            live.notice_waits()
+            live.tell(change)
             return live
 
     async def stored_rematch(self, game_id: str) -> None:

@@ -29,9 +29,9 @@ import hmac
 import logging
 import secrets
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import InitVar, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ravenry.core.errors import (
     GameOver,
@@ -69,6 +69,11 @@ __all__ = [
 ]
 
 log = logging.getLogger("ravenry.server")
+
+# What a change told to a game's listeners was: the hub holds the game now (made, restored or
+# taken over), everyone came and it began, an action was committed, the action that ended it was.
+Change = Literal["held", "started", "moved", "finished"]
+GameListener = Callable[["LiveGame", Change], None]
 
 LOG_IN_WELCOME = 200
 OUTBOX_LIMIT = 2000  # frames waiting for a slow socket before it is dropped (it reconnects)
@@ -153,21 +158,16 @@ class LiveGame:
     # Where bots think (the hub's, shared by every game): worker processes, off the event loop.
     bot_pool: BotPool = field(default_factory=lambda: BotPool(0))
     on_idle: Callable[[LiveGame], None] | None = None
-    # Told (with the game's id) when the game changes for those outside it: an action committed,
-    # the game started (the "Your games" page's stream, server/watch.py).
-    on_change: Callable[[str], None] | None = None
-    # Told once the action that ended the game is committed (the hub's: ratings, off the loop).
-    on_finished: Callable[[LiveGame], None] | None = None
+    # Who hears of each committed change (the hub's list: "Your games", ratings, turn alerts).
+    listeners: Sequence[GameListener] = ()
     # Presence changes within this many seconds go out as one frame, and only if seats changed.
     presence_delay: float = 0.0
     presence_pending: asyncio.Handle | None = None
     presence_sent: list[dict[str, Any]] | None = None
     # The rematch once someone asked for it: its id and each person's seat token (memory only).
     rematch: tuple[str, dict[int, str]] | None = None
-    # Since when each deciding seat decides (its wait's name), and who hears when that may have
-    # changed: the turn alerts (ravenry.server.alerts), which only take note, never send here.
+    # Since when each deciding seat decides (its wait's name; the turn alerts read it).
     waits: WaitStarts = field(default_factory=WaitStarts)
-    on_waits: Callable[[LiveGame], None] | None = None
     # The parts' starting points (the parts keep them): the clock, the timeouts in a row that
     # make a seat away, whether the stored clocks are those of the last action (False after a
     # crash between the two), the spectators' mute.
@@ -370,23 +370,23 @@ class LiveGame:
                 self.status = "running"
                 self.bot_turns.schedule()
                 self.timekeeper.start()
-                self._changed()
-                self.notice_waits()
+                self.tell("started")
             try:
                 await self.storage.call(self.storage.claim_seat, self.id, conn.seat)
             except Exception:
                 log.exception("game %s: could not record that seat %s connected", self.id, conn.seat)
         self.broadcast_presence()
 
-    def notice_waits(self) -> None:
-        """Who decides may have changed (an action, the start, a restore): tell the alerts."""
+    def tell(self, change: Change) -> None:
+        """Tell the listeners of a committed change, who decides brought up to date first. They
+        only take note (the caller may hold the lock); a listener's failure never costs a move."""
         if self.waits.seq != self.seq:
             self.waits.see(self.seq, self.state)
-        if self.on_waits is not None:
+        for listener in self.listeners:
             try:
-                self.on_waits(self)
-            except Exception:  # an alert must never cost a move
-                log.exception("game %s: the turn alerts failed to take note", self.id)
+                listener(self, change)
+            except Exception:
+                log.exception("game %s: a listener failed to take note (%s)", self.id, change)
 
     def detach(self, conn: Connection) -> None:
         if conn in self.connections:
@@ -532,17 +532,10 @@ class LiveGame:
         if result is not None:
             self.status = "finished"
             asyncio.get_running_loop().call_soon(self._maybe_idle)
-            if self.on_finished is not None:
-                self.on_finished(self)
         if clocks is not None and self.timekeeper.commit(clocks, seat):
             self.broadcast_presence()  # the actor went away: a bot plays the seat now
-        self._changed()
-        self.notice_waits()
+        self.tell("moved" if result is None else "finished")
         return Outcome(seq), entry
-
-    def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self.id)
 
     async def _resync_after_failure(self) -> None:
         """After a failed commit, check that the database did not take the action after all (a

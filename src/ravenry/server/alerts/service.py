@@ -1,6 +1,6 @@
-"""Turn alerts on the game server's side: :class:`AlertService` hears from every live game when
-who decides may have changed (``LiveGame.on_waits``, after each committed action, when a game
-starts, when one is restored or loaded), and decides there, on the event loop and cheaply, which
+"""Turn alerts on the game server's side: :class:`AlertService` listens to every live game
+(``LiveGame.tell``: after each committed action, when a game starts, when one is made, restored
+or loaded, since who decides may have changed), and decides there, on the event loop and cheaply, which
 waits are new. It never sends: after the grace (``AlertSettings.grace``) it looks whether the
 wait still stands and whether the seat's page is open and visible (``Connection.visible``, which
 the play page reports); only then does it hand the alert to the :class:`DeliveryWorker`. A slow
@@ -27,7 +27,7 @@ from ravenry.server.clocks import WallClock
 from ravenry.server.storage import Storage
 
 if TYPE_CHECKING:
-    from ravenry.server.live import LiveGame
+    from ravenry.server.live import Change, LiveGame
 
 __all__ = ["AlertService"]
 
@@ -68,9 +68,9 @@ class AlertService:
         await asyncio.to_thread(self.worker.stop)
 
     # -- the live game's hook -------------------------------------------------------------------
-    def notice(self, live: LiveGame) -> None:
-        """Who decides in ``live`` may have changed: note the new waits (the caller may hold the
-        game's lock; nothing here waits)."""
+    def notice(self, live: LiveGame, change: Change) -> None:
+        """Who decides in ``live`` may have changed (after any ``change``): note the new waits
+        (the caller may hold the game's lock; nothing here waits)."""
         due = alerts_due(
             live.id, live.status, live.waits, [(s.seat, s.kind, s.clock.away) for s in live.seats]
         )

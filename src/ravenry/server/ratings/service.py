@@ -1,6 +1,6 @@
 """When ratings are updated: each finished rated game once, off the event loop.
 
-The hub tells :meth:`Ratings.finished` the id of a game whose ending action was just committed;
+It listens to every live game (:meth:`Ratings.notice`): once a game's ending action is committed,
 its rating (:meth:`~ravenry.server.ratings.store.RatingStore.rate_game`, one transaction) runs on
 the storage's threads, so no move ever waits for it. A crash between the last move and the
 rating, or a rating that failed, is caught up by the sweep: at start-up, then every
@@ -13,9 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import TYPE_CHECKING
 
 from ravenry.server.ratings.store import RatingStore
 from ravenry.server.storage import Storage
+
+if TYPE_CHECKING:
+    from ravenry.server.live import Change, LiveGame
 
 __all__ = ["Ratings"]
 
@@ -31,6 +35,11 @@ class Ratings:
         self.sweep_every = sweep_every
         self._tasks: set[asyncio.Task[str | None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+
+    def notice(self, live: LiveGame, change: Change) -> None:
+        """A change in a live game: its end rates it."""
+        if change == "finished":
+            self.finished(live.id)
 
     def finished(self, game_id: str) -> None:
         """A game just ended (its last action is committed): rate it soon, off the loop."""
