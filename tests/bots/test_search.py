@@ -231,10 +231,13 @@ def test_registered_for_the_family_with_checked_options() -> None:
     bot = bot_from_spec("search:ms=250:playout=fast", "brotherhood")
     assert isinstance(bot, SearchBot) and bot.ms == 250 and bot.playout == "fast"
     assert make_bot("search", "catan").playout == "greedy"
-    bot = bot_from_spec("search:z=0:focus=false:guard=false", "catan")
-    assert isinstance(bot, SearchBot) and (bot.z, bot.focus, bot.guard) == (0.0, False, False)
+    bot = bot_from_spec("search:z=0:margin=0:focus=false:guard=false", "catan")
+    assert isinstance(bot, SearchBot)
+    assert (bot.z, bot.margin, bot.focus, bot.guard) == (0.0, 0.0, False, False)
     bad_specs = ("search:iters=0", "search:ms=-1", "search:playout=magic", "search:depth=3", "search:width=x")
-    for bad in (*bad_specs, "search:z=-1", "search:z=x", "search:focus=2", "search:guard=maybe"):
+    wrong = ("search:z=-1", "search:z=x", "search:margin=2", "search:margin=x")
+    wrong += ("search:focus=2", "search:guard=maybe")
+    for bad in (*bad_specs, *wrong):
         with pytest.raises(ValueError):
             bot_from_spec(bad, "catan")
 

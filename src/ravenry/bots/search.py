@@ -29,9 +29,9 @@ Each decision:
    ``expert`` kind, ``bots/expert.py``: the learned evaluator's chance of winning from the seat's
    view of the playout's end) scores by it instead).
 3. **Answer.** The best mean; another candidate replaces greedy's choice only if its mean
-   beats greedy's by ``GREEDY_BONUS`` plus ``z`` standard errors of their paired differences
-   (round by round, on the same samples and dice): at small budgets a lucky round or two must
-   not overrule a sound rule of thumb.
+   beats greedy's by ``margin`` (``GREEDY_BONUS`` unless given) plus ``z`` standard errors of
+   their paired differences (round by round, on the same samples and dice): at small budgets a
+   lucky round or two must not overrule a sound rule of thumb.
 
 Guards (``guard``, on by default): before any playout, an action that wins on the spot (on a
 sample; not a roll or a card draw, whose outcome one sample cannot tell) is taken at once; and
@@ -119,6 +119,7 @@ class SearchBot:
         playout: str = "greedy",
         game: str = "catan",
         z: float = 1.0,
+        margin: float = GREEDY_BONUS,
         focus: bool = True,
         guard: bool = True,
         leaf: str = "base",
@@ -127,6 +128,8 @@ class SearchBot:
         check_whole_numbers((("width", width, 1), ("horizon", horizon, 0), ("offers", offers, 0)))
         if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10:
             raise ValueError("z must be a number from 0 to 10 (standard errors)")
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin <= 1:
+            raise ValueError("margin must be a number from 0 to 1 (a chance of winning)")
         for name, flag in (("focus", focus), ("guard", guard)):
             if not isinstance(flag, bool):
                 raise ValueError(f"{name} must be true or false")
@@ -141,6 +144,7 @@ class SearchBot:
         self.playout = playout
         self.game = game
         self.z = float(z)
+        self.margin = float(margin)
         self.focus = bool(focus)
         self.guard = bool(guard)
         self.leaf = leaf
@@ -229,9 +233,9 @@ class SearchBot:
             done += k
         self.last_iterations = done
         # greedy's choice (the first) keeps the decision unless another is clearly better:
-        # by GREEDY_BONUS on average, and by z standard errors of the paired differences.
+        # by the margin on average, and by z standard errors of the paired differences.
         scores = [
-            totals[i] / rounds - (GREEDY_BONUS + self.z * std_error(diffs[i]) if i else 0.0) for i in range(k)
+            totals[i] / rounds - (self.margin + self.z * std_error(diffs[i]) if i else 0.0) for i in range(k)
         ]
         best = max(range(k), key=lambda j: (scores[j], -j))
         return candidates[best]
