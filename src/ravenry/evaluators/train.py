@@ -50,7 +50,8 @@ class TrainSettings:
     sibling_every: int = 100
 
 
-def _inputs(positions: Positions, idx: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+def network_inputs(positions: Positions, idx: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    """The network's input for rows ``idx`` of ``positions`` (rows x seats x inputs)."""
     return assemble(positions.seats[idx], positions.overall[idx], positions.viewer[idx].astype(np.int64))
 
 
@@ -123,7 +124,7 @@ def train(
     train_idx = np.flatnonzero(~is_held)
     test_idx = np.flatnonzero(is_held)
     sample = train_idx[:: max(1, len(train_idx) // 50000)]
-    x_train = _inputs(positions, sample).reshape(-1, _inputs(positions, sample[:1]).shape[2])
+    x_train = network_inputs(positions, sample).reshape(-1, network_inputs(positions, sample[:1]).shape[2])
     mean = x_train.mean(axis=0)
     std = x_train.std(axis=0)
     # A number that (almost) never varies in training must not blow up where it does: its
@@ -143,7 +144,7 @@ def train(
     mean_t, scale_t = torch.from_numpy(mean), torch.from_numpy(scale)
 
     def batch_of(idx: npt.NDArray[np.int64]) -> tuple[Any, Any]:
-        x = torch.from_numpy(_inputs(positions, idx))
+        x = torch.from_numpy(network_inputs(positions, idx))
         return ((x - mean_t) * scale_t).clamp_(-CLIP, CLIP), torch.from_numpy(positions.target[idx])
 
     def evaluate(idx: npt.NDArray[np.int64]) -> tuple[float, npt.NDArray[np.float32]]:
